@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "utiscope",
+    products: [
+        .executable(name: "utiscope", targets: ["utiscope"]),
+        .library(name: "PropertyList", targets: ["PropertyList"]),
+        .library(name: "UTIScopeCLI", targets: ["UTIScopeCLI"]),
+    ],
+    targets: [
+        // libxml2 from the system: Debian's libxml2-dev or Homebrew's libxml2.
+        .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
+        ),
+        .target(name: "PropertyList", dependencies: ["CLibXML2"]),
+        .target(name: "UTIScopeCLI", dependencies: ["PropertyList"]),
+        .executableTarget(name: "utiscope", dependencies: ["UTIScopeCLI"]),
+        .executableTarget(
+            name: "utiscope-bench",
+            dependencies: ["PropertyList", "CLibXML2"],
+            path: "Benchmarks/utiscope-bench"
+        ),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
+        .testTarget(name: "UTIScopeCLITests", dependencies: ["UTIScopeCLI", "PropertyList"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,90 @@
+#ifndef UTISCOPE_CLIBXML2_SHIM_H
+#define UTISCOPE_CLIBXML2_SHIM_H
+
+// Debian's libxml2 headers include system ICU when LIBXML_ICU_ENABLED is defined, and that ICU
+// clashes with the copy Foundation carries ("'UErrorCode' has different definitions in different
+// modules" on a clean build). We never call libxml2's ICU entry points, so read the version header
+// first, drop the flag, and only then include the rest.
+#include <libxml/xmlversion.h>
+#undef LIBXML_ICU_ENABLED
+
+#include <libxml/parser.h>
+#include <libxml/parserInternals.h>
+#include <libxml/SAX2.h>
+#include <libxml/xmlerror.h>
+#include <string.h>
+
+/// Creates a parser context for `size` bytes at `bytes`, with `sax` as its callbacks and `user`
+/// as their context. libxml2 detects the encoding (byte-order mark or XML declaration). Returns NULL
+/// when libxml2 cannot allocate it.
+static inline xmlParserCtxtPtr utiscope_xml_create(const char *bytes, int size, xmlSAXHandlerPtr sax,
+                                                   void *user, int options) {
+    xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt(bytes, size);
+    if (ctxt == NULL) return NULL;
+    if (ctxt->sax != NULL) xmlFree(ctxt->sax);
+    ctxt->sax = sax;
+    ctxt->userData = user;
+    xmlCtxtUseOptions(ctxt, options);
+    return ctxt;
+}
+
+/// Frees a context made by `utiscope_xml_create`; the SAX handler belongs to the caller.
+static inline void utiscope_xml_free(xmlParserCtxtPtr ctxt) {
+    ctxt->sax = NULL;
+    xmlFreeParserCtxt(ctxt);
+}
+
+/// The 1-based line and column of the `<` that opened the tag the parser has just read, found by
+/// looking back from the parser's position (which is just past the tag's `>`). Columns count bytes
+/// of UTF-8. When the tag cannot be found in the buffer the position after it is returned.
+static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int *line, int *column) {
+    xmlParserInputPtr input = ctxt->input;
+    *line = input->line;
+    *column = input->col;
+    const xmlChar *cur = input->cur;
+    const xmlChar *base = input->base;
+    const xmlChar *p = cur;
+    int newlines = 0;
+    while (p > base) {
+        p--;
+        if (*p == '<') break;
+        if (*p == '\n') newlines++;
+        if (cur - p > 4096) return;
+    }
+    if (*p != '<') return;
+    if (newlines == 0) {
+        *column = input->col - (int)(cur - p);
+        if (*column < 1) *column = 1;
+        return;
+    }
+    const xmlChar *q = p;
+    while (q > base && q[-1] != '\n') q--;
+    *line = input->line - newlines;
+    *column = (int)(p - q) + 1;
+}
+
+/// The 1-based line and column of the parser's current position.
+static inline void utiscope_xml_position(xmlParserCtxtPtr ctxt, int *line, int *column) {
+    *line = ctxt->input->line;
+    *column = ctxt->input->col;
+}
+
+/// The byte at the parser's current position (0 at the end of the buffer).
+static inline int utiscope_xml_current_byte(xmlParserCtxtPtr ctxt) {
+    if (ctxt->input->cur >= ctxt->input->end) return 0;
+    return *ctxt->input->cur;
+}
+
+/// An external-entity loader that loads nothing: no file is read and no connection is made.
+static inline xmlParserInputPtr utiscope_xml_no_loader(const char *url, const char *id,
+                                                       xmlParserCtxtPtr ctxt) {
+    (void)url; (void)id; (void)ctxt;
+    return NULL;
+}
+
+/// Installs `utiscope_xml_no_loader` as the process's external-entity loader.
+static inline void utiscope_xml_forbid_loading(void) {
+    xmlSetExternalEntityLoader(utiscope_xml_no_loader);
+}
+
+#endif

@@ -1,0 +1,216 @@
+/// Builds a ``PropertyListDocument``'s flat storage. Streaming readers (XML, OpenStep) open and
+/// close containers in document order; the binary reader adds detached nodes and attaches their
+/// children once it has decoded them.
+struct DocumentBuilder {
+    private(set) var nodes: [NodeRecord] = []
+    var arena: [UInt8] = []
+    private var children: [Int32] = []
+    /// Child indices of the open containers, stacked; `open[i].pendingStart` marks where each begins.
+    private var pending: [Int32] = []
+    private var open: [(node: Int32, pendingStart: Int)] = []
+    /// Warnings with the node they are about; their locations are made once the storage exists.
+    private var pendingWarnings: [(kind: PropertyListWarning.Kind, node: Int32)] = []
+    /// Warnings whose location is known without a node (text between elements, say).
+    private var placedWarnings: [PropertyListWarning] = []
+
+    let file: String
+    let format: PropertyListFormat
+
+    init(file: String, format: PropertyListFormat, expectedNodes: Int = 0) {
+        self.file = file
+        self.format = format
+        if expectedNodes > 0 { nodes.reserveCapacity(expectedNodes) }
+    }
+
+    /// How many containers are open.
+    var depth: Int { open.count }
+
+    /// The kind of the innermost open container.
+    var currentContainerKind: PlistKind? { open.last.map { nodes[Int($0.node)].kind } }
+
+    /// How many children the innermost open container has so far.
+    var currentChildCount: Int { open.last.map { pending.count - $0.pendingStart } ?? 0 }
+
+    /// The innermost open container's node.
+    var currentContainer: Int32? { open.last?.node }
+
+    /// Adds a node as the next child of the innermost open container (or as a root).
+    @discardableResult
+    mutating func add(
+        _ kind: PlistKind, payload: UInt64 = 0, length: UInt32 = 0, position1: Int, position2: Int,
+        flags: UInt8 = 0
+    ) -> Int32 {
+        let index = Int32(truncatingIfNeeded: nodes.count)
+        let parent = open.last?.node ?? -1
+        nodes.append(
+            NodeRecord(
+                payload: payload, length: length, parent: parent,
+                position1: UInt32(clamping: position1), position2: UInt32(clamping: position2),
+                kind: kind, flags: flags))
+        if !open.isEmpty { pending.append(index) }
+        return index
+    }
+
+    /// Adds a string (or key) whose bytes are `arena[start...]`.
+    @discardableResult
+    mutating func addString(fromArena start: Int, position1: Int, position2: Int, isKey: Bool = false) -> Int32 {
+        add(
+            .string, payload: UInt64(start), length: UInt32(truncatingIfNeeded: arena.count - start),
+            position1: position1, position2: position2, flags: isKey ? NodeRecord.keyFlag : 0)
+    }
+
+    /// Adds data whose bytes are `arena[start...]`.
+    @discardableResult
+    mutating func addData(fromArena start: Int, position1: Int, position2: Int) -> Int32 {
+        add(
+            .data, payload: UInt64(start), length: UInt32(truncatingIfNeeded: arena.count - start),
+            position1: position1, position2: position2)
+    }
+
+    /// Adds an integer.
+    @discardableResult
+    mutating func addInteger(_ value: PlistInteger, position1: Int, position2: Int) -> Int32 {
+        switch value {
+        case .signed(let number):
+            return add(.integer, payload: UInt64(bitPattern: number), position1: position1, position2: position2)
+        case .unsigned(let number):
+            return add(
+                .integer, payload: number, position1: position1, position2: position2,
+                flags: NodeRecord.unsignedFlag)
+        }
+    }
+
+    /// Opens a container; its children are the nodes added until the matching `close()`.
+    @discardableResult
+    mutating func open(_ kind: PlistKind, position1: Int, position2: Int) -> Int32 {
+        let index = add(kind, position1: position1, position2: position2)
+        open.append((index, pending.count))
+        return index
+    }
+
+    /// Closes the innermost container, checking its dictionary keys for duplicates.
+    mutating func close() {
+        guard let (node, start) = open.popLast() else { return }
+        let first = children.count
+        children.append(contentsOf: pending[start...])
+        let count = pending.count - start
+        pending.removeSubrange(start...)
+        let isDictionary = nodes[Int(node)].kind == .dictionary
+        nodes[Int(node)].payload = UInt64(first)
+        nodes[Int(node)].length = UInt32(truncatingIfNeeded: isDictionary ? count / 2 : count)
+        if isDictionary && count >= 4 { findDuplicateKeys(childrenStart: first, pairs: count / 2) }
+    }
+
+    /// Adds a node that belongs to no open container (binary objects, decoded out of order).
+    mutating func addDetached(
+        _ kind: PlistKind, payload: UInt64 = 0, length: UInt32 = 0, objectIndex: Int, offset: Int,
+        flags: UInt8 = 0
+    ) -> Int32 {
+        let index = Int32(truncatingIfNeeded: nodes.count)
+        nodes.append(
+            NodeRecord(
+                payload: payload, length: length, parent: -1, position1: UInt32(clamping: objectIndex),
+                position2: UInt32(clamping: offset), kind: kind, flags: flags))
+        return index
+    }
+
+    /// Gives a detached container its children (keys and values alternating for a dictionary).
+    /// A child that already has a container keeps it: shared objects point at their first one.
+    mutating func attach(children list: [Int32], to node: Int32) {
+        let first = children.count
+        children.append(contentsOf: list)
+        for child in list where nodes[Int(child)].parent < 0 && child != node {
+            nodes[Int(child)].parent = node
+        }
+        let isDictionary = nodes[Int(node)].kind == .dictionary
+        nodes[Int(node)].payload = UInt64(first)
+        nodes[Int(node)].length = UInt32(truncatingIfNeeded: isDictionary ? list.count / 2 : list.count)
+        if isDictionary && list.count >= 4 { findDuplicateKeys(childrenStart: first, pairs: list.count / 2) }
+    }
+
+    /// Records a warning about `node`.
+    mutating func warn(_ kind: PropertyListWarning.Kind, about node: Int32) {
+        pendingWarnings.append((kind, node))
+    }
+
+    /// Records a warning at a position that belongs to no value.
+    mutating func warn(_ kind: PropertyListWarning.Kind, at location: SourceLocation) {
+        placedWarnings.append(PropertyListWarning(kind, at: location))
+    }
+
+    /// The text of a key node (for messages).
+    func keyText(_ node: Int32) -> String {
+        let record = nodes[Int(node)]
+        let start = Int(record.payload)
+        return String(decoding: arena[start..<start + Int(record.length)], as: UTF8.self)
+    }
+
+    private func keyBytes(_ node: Int32) -> ArraySlice<UInt8> {
+        let record = nodes[Int(node)]
+        let start = Int(record.payload)
+        return arena[start..<start + Int(record.length)]
+    }
+
+    private mutating func findDuplicateKeys(childrenStart: Int, pairs: Int) {
+        // Hash every key, sort by hash, and compare neighbours: n log n for any dictionary size.
+        var hashed: [(hash: UInt64, pair: Int)] = []
+        hashed.reserveCapacity(pairs)
+        for pair in 0..<pairs {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in keyBytes(children[childrenStart + 2 * pair]) {
+                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+            }
+            hashed.append((hash, pair))
+        }
+        hashed.sort { $0.hash != $1.hash ? $0.hash < $1.hash : $0.pair < $1.pair }
+        var duplicates: [(second: Int, first: Int)] = []
+        var run = 0
+        while run < hashed.count {
+            var end = run + 1
+            while end < hashed.count && hashed[end].hash == hashed[run].hash { end += 1 }
+            if end - run > 1 {
+                // Within one hash, pair each key with the earliest equal key before it.
+                for later in (run + 1)..<end {
+                    let laterKey = keyBytes(children[childrenStart + 2 * hashed[later].pair])
+                    for earlier in run..<later
+                    where keyBytes(children[childrenStart + 2 * hashed[earlier].pair]).elementsEqual(laterKey) {
+                        duplicates.append((hashed[later].pair, hashed[earlier].pair))
+                        break
+                    }
+                }
+            }
+            run = end
+        }
+        for (second, first) in duplicates.sorted(by: { $0.second < $1.second }) {
+            let secondKey = children[childrenStart + 2 * second]
+            let firstKey = children[childrenStart + 2 * first]
+            let firstLine = format == .binary ? nil : Int(nodes[Int(firstKey)].position1)
+            warn(.duplicateKey(keyText(secondKey), firstLine: firstLine), about: secondKey)
+        }
+    }
+
+    /// Finishes the document with `root` as its top-level value.
+    consuming func finish(root: Int32) -> PropertyListDocument {
+        let storage = DocumentStorage(
+            nodes: nodes, arena: arena, children: children, file: file, format: format)
+        var warnings = pendingWarnings.map { warning in
+            PropertyListWarning(warning.kind, at: PlistValue(storage: storage, index: warning.node).location)
+        }
+        warnings += placedWarnings
+        warnings.sort { ($0.location.line ?? 0, $0.location.column ?? 0) < ($1.location.line ?? 0, $1.location.column ?? 0) }
+        return PropertyListDocument(storage: storage, root: root, warnings: warnings)
+    }
+
+    /// A location for `node` while the document is still being built (no key path yet).
+    func location(of node: Int32) -> SourceLocation {
+        let record = nodes[Int(node)]
+        switch format {
+        case .binary:
+            return SourceLocation(file: file, byteOffset: Int(record.position2), objectIndex: Int(record.position1))
+        case .xml, .openStep:
+            return SourceLocation(
+                file: file, line: record.position1 > 0 ? Int(record.position1) : nil,
+                column: record.position2 > 0 ? Int(record.position2) : nil)
+        }
+    }
+}

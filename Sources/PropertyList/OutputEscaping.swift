@@ -1,0 +1,34 @@
+/// Makes text from an input file safe to print: control characters, DEL, and the invisible or
+/// direction-changing characters that can disguise text (zero-width spaces, bidi overrides and
+/// isolates, the byte-order mark, the line and paragraph separators) are shown as escapes.
+public enum OutputEscaping {
+    /// Whether `scalar` must not reach a terminal raw.
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x00...0x1F, 0x7F...0x9F: return true
+        case 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x2069, 0xFEFF: return true
+        default: return false
+        }
+    }
+
+    /// `text` with every character that `needsEscape` names written as `\n`, `\t`, `\r` or
+    /// `\u{XXXX}`.
+    public static func escape(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 8)
+        for scalar in text.unicodeScalars {
+            guard needsEscape(scalar) else {
+                result.unicodeScalars.append(scalar)
+                continue
+            }
+            switch scalar {
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            default: result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            }
+        }
+        return result
+    }
+}

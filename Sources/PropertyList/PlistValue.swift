@@ -1,0 +1,203 @@
+/// One value in a ``PropertyListDocument``, with its location. Cheap to copy: a reference to the
+/// document and an index.
+public struct PlistValue: Sendable {
+    @usableFromInline let storage: DocumentStorage
+    @usableFromInline let index: Int32
+
+    @usableFromInline init(storage: DocumentStorage, index: Int32) {
+        self.storage = storage
+        self.index = index
+    }
+
+    @usableFromInline var record: NodeRecord { storage.nodes[Int(index)] }
+
+    /// What kind of value this is.
+    public var kind: PlistKind { record.kind }
+
+    /// Whether this is a dictionary key rather than a value.
+    public var isKey: Bool { record.flags & NodeRecord.keyFlag != 0 }
+
+    /// Where the value is: file, line and column (or object and offset), and key path.
+    public var location: SourceLocation {
+        let record = self.record
+        var location = SourceLocation(file: storage.file, keyPath: keyPath)
+        switch storage.format {
+        case .binary:
+            location.objectIndex = Int(record.position1)
+            location.byteOffset = Int(record.position2)
+        case .xml, .openStep:
+            if record.position1 > 0 { location.line = Int(record.position1) }
+            if record.position2 > 0 { location.column = Int(record.position2) }
+        }
+        return location
+    }
+
+    /// The 1-based line, when the format has lines.
+    public var line: Int? {
+        storage.format == .binary || record.position1 == 0 ? nil : Int(record.position1)
+    }
+
+    /// The path from the root to this value (for a key: to the value it names).
+    public var keyPath: PlistKeyPath {
+        var components: [PlistKeyPath.Component] = []
+        var current = index
+        let nodes = storage.nodes
+        var steps = 0
+        while current >= 0, steps <= nodes.count {
+            steps += 1
+            let parent = nodes[Int(current)].parent
+            guard parent >= 0 else { break }
+            let parentRecord = nodes[Int(parent)]
+            let start = Int(parentRecord.payload)
+            let count = Int(parentRecord.length)
+            if parentRecord.kind == .array {
+                if let offset = (0..<count).first(where: { storage.children[start + $0] == current }) {
+                    components.append(.index(offset))
+                }
+            } else {
+                for pair in 0..<count {
+                    let key = storage.children[start + 2 * pair]
+                    if key == current || storage.children[start + 2 * pair + 1] == current {
+                        components.append(.key(PlistValue(storage: storage, index: key).text))
+                        break
+                    }
+                }
+            }
+            current = parent
+        }
+        return PlistKeyPath(components.reversed())
+    }
+
+    // MARK: Scalars
+
+    /// The raw UTF-8 bytes of a string or key, or the bytes of data; empty for other kinds.
+    public var bytes: ArraySlice<UInt8> {
+        let record = self.record
+        guard record.kind == .string || record.kind == .data else { return [] }
+        let start = Int(record.payload)
+        return storage.arena[start..<start + Int(record.length)]
+    }
+
+    /// The text of a string or key (empty for other kinds).
+    public var text: String {
+        guard record.kind == .string else { return "" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The string, when this is a string.
+    public var string: String? { kind == .string ? text : nil }
+
+    /// The integer, when this is an integer.
+    public var integer: PlistInteger? {
+        let record = self.record
+        guard record.kind == .integer else { return nil }
+        return record.flags & NodeRecord.unsignedFlag != 0
+            ? .unsigned(record.payload) : .signed(Int64(bitPattern: record.payload))
+    }
+
+    /// The real, when this is a real.
+    public var real: Double? { kind == .real ? Double(bitPattern: record.payload) : nil }
+
+    /// The boolean, when this is a boolean.
+    public var boolean: Bool? { kind == .boolean ? record.payload != 0 : nil }
+
+    /// The date, when this is a date.
+    public var date: PlistDate? {
+        kind == .date ? PlistDate(secondsSinceReferenceDate: Double(bitPattern: record.payload)) : nil
+    }
+
+    /// The bytes, when this is data.
+    public var data: [UInt8]? { kind == .data ? Array(bytes) : nil }
+
+    /// The UID, when this is a UID.
+    public var uid: UInt64? { kind == .uid ? record.payload : nil }
+
+    // MARK: Containers
+
+    /// The number of elements (array) or entries (dictionary); 0 for scalars.
+    public var count: Int {
+        let kind = self.kind
+        return kind == .array || kind == .dictionary ? Int(record.length) : 0
+    }
+
+    /// The elements of an array (empty for other kinds).
+    public var elements: [PlistValue] {
+        let record = self.record
+        guard record.kind == .array else { return [] }
+        let start = Int(record.payload)
+        return (0..<Int(record.length)).map {
+            PlistValue(storage: storage, index: storage.children[start + $0])
+        }
+    }
+
+    /// The entries of a dictionary in document order, duplicates included (empty for other kinds).
+    public var entries: [(key: PlistValue, value: PlistValue)] {
+        let record = self.record
+        guard record.kind == .dictionary else { return [] }
+        let start = Int(record.payload)
+        return (0..<Int(record.length)).map {
+            (
+                PlistValue(storage: storage, index: storage.children[start + 2 * $0]),
+                PlistValue(storage: storage, index: storage.children[start + 2 * $0 + 1])
+            )
+        }
+    }
+
+    /// The value for `key` in a dictionary; with duplicate keys the last one wins, as in
+    /// CoreFoundation. `nil` for a missing key or a value that is not a dictionary.
+    public subscript(key: String) -> PlistValue? {
+        let record = self.record
+        guard record.kind == .dictionary else { return nil }
+        let wanted = Array(key.utf8)
+        let start = Int(record.payload)
+        var pair = Int(record.length) - 1
+        while pair >= 0 {
+            let keyRecord = storage.nodes[Int(storage.children[start + 2 * pair])]
+            let keyStart = Int(keyRecord.payload)
+            if Int(keyRecord.length) == wanted.count,
+                storage.arena[keyStart..<keyStart + wanted.count].elementsEqual(wanted)
+            {
+                return PlistValue(storage: storage, index: storage.children[start + 2 * pair + 1])
+            }
+            pair -= 1
+        }
+        return nil
+    }
+
+    /// The key of this value's entry when its container is a dictionary.
+    public var keyNode: PlistValue? {
+        let parent = record.parent
+        guard parent >= 0 else { return nil }
+        let parentRecord = storage.nodes[Int(parent)]
+        guard parentRecord.kind == .dictionary else { return nil }
+        let start = Int(parentRecord.payload)
+        for pair in 0..<Int(parentRecord.length) where storage.children[start + 2 * pair + 1] == index {
+            return PlistValue(storage: storage, index: storage.children[start + 2 * pair])
+        }
+        return nil
+    }
+}
+
+/// An integer as a plist holds it: signed 64-bit, or unsigned when above Int64.max.
+public enum PlistInteger: Sendable, Hashable, CustomStringConvertible {
+    /// Any value from Int64.min to Int64.max.
+    case signed(Int64)
+    /// A value above Int64.max, up to UInt64.max.
+    case unsigned(UInt64)
+
+    /// The value when it fits in an `Int`.
+    public var intValue: Int? {
+        switch self {
+        case .signed(let value): return Int(exactly: value)
+        case .unsigned(let value): return Int(exactly: value)
+        }
+    }
+
+    /// The decimal digits.
+    public var description: String {
+        switch self {
+        case .signed(let value): return String(value)
+        case .unsigned(let value): return String(value)
+        }
+    }
+}

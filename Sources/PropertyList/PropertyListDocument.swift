@@ -1,0 +1,111 @@
+/// The format a property list was read from.
+public enum PropertyListFormat: String, Sendable, Hashable, CaseIterable {
+    /// Apple's XML plist.
+    case xml
+    /// `bplist00`.
+    case binary
+    /// OpenStep (ASCII) text, including the strings-file form and `project.pbxproj`.
+    case openStep = "openstep"
+}
+
+/// The kind of a property-list value.
+public enum PlistKind: UInt8, Sendable, Hashable, CustomStringConvertible {
+    /// A dictionary: keys (strings) and values, in document order.
+    case dictionary
+    /// An array.
+    case array
+    /// A string.
+    case string
+    /// An integer, signed 64-bit or unsigned up to 2^64-1.
+    case integer
+    /// A real (double).
+    case real
+    /// A boolean.
+    case boolean
+    /// A date.
+    case date
+    /// Bytes.
+    case data
+    /// A UID (binary plists only, used by keyed archives).
+    case uid
+
+    /// The article-less name used in messages: `dictionary`, `string`…
+    public var description: String {
+        switch self {
+        case .dictionary: return "dictionary"
+        case .array: return "array"
+        case .string: return "string"
+        case .integer: return "integer"
+        case .real: return "real"
+        case .boolean: return "boolean"
+        case .date: return "date"
+        case .data: return "data"
+        case .uid: return "UID"
+        }
+    }
+}
+
+/// One node of the flat tree. Text and data live in the document's arena as byte ranges, so
+/// reading makes no `String` until one is asked for.
+@usableFromInline
+struct NodeRecord: Sendable {
+    /// Integer bits, real or date bit pattern, boolean, UID; arena start for strings and data;
+    /// start in `children` for containers.
+    var payload: UInt64
+    /// Byte length for strings and data; entry count for containers (pairs for dictionaries).
+    var length: UInt32
+    /// The containing node, or -1 for the root. A binary object shared by several containers has
+    /// its first container here.
+    var parent: Int32
+    /// Line (text) or object index (binary).
+    var position1: UInt32
+    /// Column (text) or byte offset (binary).
+    var position2: UInt32
+    var kind: PlistKind
+    /// `NodeRecord.unsignedFlag` and the like.
+    var flags: UInt8
+
+    static let unsignedFlag: UInt8 = 1
+    static let keyFlag: UInt8 = 2
+}
+
+/// The immutable storage behind a ``PropertyListDocument``; identity is real (values point into it).
+@usableFromInline
+final class DocumentStorage: Sendable {
+    let nodes: [NodeRecord]
+    let arena: [UInt8]
+    let children: [Int32]
+    let file: String
+    let format: PropertyListFormat
+
+    init(nodes: [NodeRecord], arena: [UInt8], children: [Int32], file: String, format: PropertyListFormat) {
+        self.nodes = nodes
+        self.arena = arena
+        self.children = children
+        self.file = file
+        self.format = format
+    }
+}
+
+/// A parsed property list: its root value, the format it was read from, and the warnings found.
+public struct PropertyListDocument: Sendable {
+    @usableFromInline let storage: DocumentStorage
+    let rootIndex: Int32
+    /// Warnings found while reading (duplicate keys, a missing `<plist>` element…), in file order.
+    public let warnings: [PropertyListWarning]
+
+    init(storage: DocumentStorage, root: Int32, warnings: [PropertyListWarning]) {
+        self.storage = storage
+        self.rootIndex = root
+        self.warnings = warnings
+    }
+
+    /// The top-level value.
+    public var root: PlistValue { PlistValue(storage: storage, index: rootIndex) }
+    /// The format the document was read from.
+    public var format: PropertyListFormat { storage.format }
+    /// The file the document was read from, as the user named it.
+    public var file: String { storage.file }
+    /// The number of distinct values (a binary object shared by several containers counts once).
+    public var valueCount: Int { storage.nodes.count }
+}

@@ -1,0 +1,171 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads property lists in any format, detected from the bytes.
+public struct PropertyListReader: Sendable {
+    /// The largest input read unless raised: 64 MiB.
+    public static let defaultSizeLimit = 64 << 20
+    /// How deep values may nest in every format: 128 levels is legitimate, 200 is the limit.
+    public static let defaultDepthLimit = 200
+
+    /// Inputs larger than this many bytes are refused.
+    public var sizeLimit: Int
+    /// Values nested deeper than this are refused.
+    public var depthLimit: Int
+
+    /// A reader with the given limits.
+    public init(sizeLimit: Int = PropertyListReader.defaultSizeLimit, depthLimit: Int = PropertyListReader.defaultDepthLimit) {
+        self.sizeLimit = sizeLimit
+        self.depthLimit = depthLimit
+    }
+
+    /// Parses `bytes`, naming `file` in locations.
+    public func read(_ bytes: [UInt8], file: String) throws(PropertyListError) -> PropertyListDocument {
+        guard bytes.count <= sizeLimit else {
+            throw PropertyListError(.inputTooLarge(size: bytes.count, limit: sizeLimit), at: SourceLocation(file: file))
+        }
+        let format = try PropertyListReader.detectFormat(bytes, file: file)
+        switch format {
+        case .xml:
+            return try XMLPlistReader(file: file, depthLimit: depthLimit).read(bytes)
+        case .binary:
+            return try BinaryPlistReader(file: file, depthLimit: depthLimit).read(bytes)
+        case .openStep:
+            return try OpenStepPlistReader(file: file, depthLimit: depthLimit).read(bytes)
+        }
+    }
+
+    /// Reads and parses the file at `path` (`-` for standard input), refusing files over the limit
+    /// before reading them.
+    public func read(contentsOf path: String) throws(PropertyListError) -> PropertyListDocument {
+        let bytes = try FileInput.readAll(path: path, limit: sizeLimit)
+        return try read(bytes, file: path)
+    }
+
+    /// The format of `bytes`, from the bytes alone: `bplist` is binary; text whose first
+    /// non-blank character opens an XML tag is XML; other text is OpenStep.
+    public static func detectFormat(_ bytes: [UInt8], file: String = "-") throws(PropertyListError) -> PropertyListFormat {
+        let location = SourceLocation(file: file, line: 1, column: 1)
+        if bytes.starts(with: Array("bplist".utf8)) {
+            if bytes.starts(with: Array("bplist00".utf8)) { return .binary }
+            throw PropertyListError(.unknownFormat, at: SourceLocation(file: file, byteOffset: 0))
+        }
+        // Text: look at the first meaningful characters, in UTF-8 or (after a BOM) UTF-16.
+        let text = TextPrefix(bytes)
+        guard let first = text.firstNonBlank else {
+            throw PropertyListError(.emptyInput, at: SourceLocation(file: file))
+        }
+        if first.character == UInt8(ascii: "<") {
+            // `<?xml`, `<!DOCTYPE`, `<!--`, `<plist>`, `<dict>`: XML. `<0fbd 12>`: OpenStep data.
+            if let next = first.next, next == UInt8(ascii: "?") || next == UInt8(ascii: "!")
+                || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z") && !text.isHexData)
+            {
+                return .xml
+            }
+            return .openStep
+        }
+        if !text.isUTF16 && bytes.prefix(4096).contains(0) {
+            throw PropertyListError(.unknownFormat, at: location)
+        }
+        return .openStep
+    }
+}
+
+/// The first characters of a text file, enough to tell XML from OpenStep.
+struct TextPrefix {
+    /// ASCII-range characters of the first 256 code units (others as 0x80).
+    var characters: [UInt8] = []
+    var isUTF16 = false
+
+    init(_ bytes: [UInt8]) {
+        var start = 0
+        var bigEndian = false
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            start = 3
+        } else if bytes.starts(with: [0xFE, 0xFF]) {
+            isUTF16 = true
+            bigEndian = true
+            start = 2
+        } else if bytes.starts(with: [0xFF, 0xFE]) {
+            isUTF16 = true
+            start = 2
+        } else if bytes.count >= 4, bytes[0] == 0, bytes[1] != 0, bytes[2] == 0 {
+            isUTF16 = true
+            bigEndian = true
+        } else if bytes.count >= 4, bytes[0] != 0, bytes[1] == 0, bytes[3] == 0 {
+            isUTF16 = true
+        }
+        if isUTF16 {
+            var position = start
+            while position + 1 < bytes.count && characters.count < 256 {
+                let unit = bigEndian
+                    ? UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1])
+                    : UInt16(bytes[position + 1]) << 8 | UInt16(bytes[position])
+                characters.append(unit < 0x80 ? UInt8(unit) : 0x80)
+                position += 2
+            }
+        } else {
+            characters = bytes[start..<min(bytes.count, start + 256)].map { $0 < 0x80 ? $0 : 0x80 }
+        }
+    }
+
+    /// The first character that is not whitespace, and the one after it.
+    var firstNonBlank: (character: UInt8, next: UInt8?)? {
+        guard let index = characters.firstIndex(where: { !ScalarParsing.isSpace($0) }) else { return nil }
+        return (characters[index], index + 1 < characters.count ? characters[index + 1] : nil)
+    }
+
+    /// Whether the text starts with `<` followed by hexadecimal digits, blanks and `>`.
+    var isHexData: Bool {
+        guard let open = characters.firstIndex(where: { !ScalarParsing.isSpace($0) }) else { return false }
+        for character in characters[(open + 1)...] {
+            if character == UInt8(ascii: ">") { return true }
+            let lower = character | 0x20
+            let isHex = (character >= 0x30 && character <= 0x39) || (lower >= 0x61 && lower <= 0x66)
+            if !isHex && !ScalarParsing.isSpace(character) { return false }
+        }
+        return false
+    }
+}
+
+/// Reading whole files with POSIX calls: clear errors, and the size checked before reading.
+enum FileInput {
+    static func readAll(path: String, limit: Int) throws(PropertyListError) -> [UInt8] {
+        let location = SourceLocation(file: path)
+        let descriptor: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
+        guard descriptor >= 0 else {
+            throw PropertyListError(.unreadable(String(cString: strerror(errno))), at: location)
+        }
+        defer { if path != "-" { close(descriptor) } }
+        var info = stat()
+        if fstat(descriptor, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                throw PropertyListError(.unreadable("it is a directory"), at: location)
+            }
+            if (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) > limit {
+                throw PropertyListError(.inputTooLarge(size: Int(info.st_size), limit: limit), at: location)
+            }
+        }
+        var bytes: [UInt8] = []
+        if (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
+            bytes.reserveCapacity(Int(info.st_size))
+        }
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw PropertyListError(.unreadable(String(cString: strerror(errno))), at: location)
+            }
+            if count == 0 { break }
+            bytes.append(contentsOf: chunk[0..<count])
+            if bytes.count > limit {
+                throw PropertyListError(.inputTooLarge(size: bytes.count, limit: limit), at: location)
+            }
+        }
+        return bytes
+    }
+}

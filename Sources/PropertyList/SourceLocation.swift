@@ -1,0 +1,111 @@
+/// Where a value came from: the file, and a position within it.
+///
+/// Text formats (XML and OpenStep) give a 1-based line and column (columns count bytes of UTF-8).
+/// Binary plists have no lines: they give the object's index and its byte offset instead. Every
+/// location carries the key path from the root, so a binary finding can still be pointed at.
+/// Unknown parts are `nil`, never invented.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// The path of the file as the user named it (`-` for standard input).
+    public var file: String
+    /// The 1-based line, when the format has lines.
+    public var line: Int?
+    /// The 1-based column in bytes, when known.
+    public var column: Int?
+    /// The byte offset in a binary plist.
+    public var byteOffset: Int?
+    /// The object index in a binary plist.
+    public var objectIndex: Int?
+    /// The key path from the root, such as `CFBundleDocumentTypes[2].LSItemContentTypes[0]`.
+    public var keyPath: PlistKeyPath
+
+    /// Creates a location; everything but the file is optional.
+    public init(
+        file: String, line: Int? = nil, column: Int? = nil, byteOffset: Int? = nil,
+        objectIndex: Int? = nil, keyPath: PlistKeyPath = PlistKeyPath()
+    ) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.byteOffset = byteOffset
+        self.objectIndex = objectIndex
+        self.keyPath = keyPath
+    }
+
+    /// `path:line:col`, `path:line`, or `path` — dropping what is unknown, never inventing `0`.
+    public var description: String {
+        var text = file
+        if let line {
+            text += ":\(line)"
+            if let column { text += ":\(column)" }
+        }
+        return text
+    }
+
+    /// A short phrase for positions that have no line: `object 12 at byte 345`.
+    public var binaryPosition: String? {
+        guard let objectIndex else { return nil }
+        if let byteOffset { return "object \(objectIndex) at byte \(byteOffset)" }
+        return "object \(objectIndex)"
+    }
+}
+
+/// The path from a property list's root to one value.
+public struct PlistKeyPath: Sendable, Hashable, CustomStringConvertible {
+    /// One step: a dictionary key or an array index.
+    public enum Component: Sendable, Hashable {
+        /// A dictionary key.
+        case key(String)
+        /// An array index.
+        case index(Int)
+    }
+
+    /// The steps from the root.
+    public var components: [Component]
+
+    /// The root's (empty) path, or the path made of `components`.
+    public init(_ components: [Component] = []) {
+        self.components = components
+    }
+
+    /// This path followed by `component`.
+    public func appending(_ component: Component) -> PlistKeyPath {
+        PlistKeyPath(components + [component])
+    }
+
+    /// `CFBundleDocumentTypes[2].LSItemContentTypes[0]`; keys that are not plain words are quoted
+    /// as `["key.with.dots"]`. The root is the empty string.
+    public var description: String {
+        var text = ""
+        for component in components {
+            switch component {
+            case .index(let index):
+                text += "[\(index)]"
+            case .key(let key):
+                if Self.isPlain(key) {
+                    if !text.isEmpty { text += "." }
+                    text += key
+                } else {
+                    text += "[\"" + key.replacingOccurrences("\\", with: "\\\\")
+                        .replacingOccurrences("\"", with: "\\\"") + "\"]"
+                }
+            }
+        }
+        return text
+    }
+
+    private static func isPlain(_ key: String) -> Bool {
+        guard !key.isEmpty else { return false }
+        return key.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
+                || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2D
+        }
+    }
+}
+
+extension String {
+    /// Replaces every occurrence of `target` (a plain substring) without Foundation.
+    func replacingOccurrences(_ target: String, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

@@ -1,0 +1,143 @@
+/// A command line that is wrong: the message, and the command whose help to point at.
+public struct UsageError: Error, Sendable, Equatable {
+    /// What is wrong, lower-case first.
+    public var message: String
+
+    /// Creates a usage error.
+    public init(_ message: String) {
+        self.message = message
+    }
+}
+
+/// One option a command takes.
+struct OptionSpec: Sendable {
+    /// Long name without dashes: `format`.
+    var name: String
+    /// One-letter alias without the dash, if any.
+    var short: Character?
+    /// The value's placeholder (`FORMAT`), or nil for a flag.
+    var valueName: String?
+    /// One line of help.
+    var help: String
+    /// Allowed values, when the set is closed.
+    var choices: [String]? = nil
+    /// Whether the option may be given more than once (values accumulate).
+    var repeatable = false
+}
+
+/// The parsed command line of one command: options by long name, and positional arguments.
+struct ParsedArguments: Sendable {
+    var values: [String: [String]] = [:]
+    var flags: Set<String> = []
+    var positionals: [String] = []
+
+    func value(_ name: String) -> String? { values[name]?.last }
+    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func flag(_ name: String) -> Bool { flags.contains(name) }
+}
+
+/// A small parser in swift-argument-parser's conventions: `--name value`, `--name=value`, `-x`,
+/// `--` ends options, and `-` alone is a positional argument (standard input).
+enum ArgumentParser {
+    static func parse(_ arguments: [String], options: [OptionSpec]) throws(UsageError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var index = 0
+        var optionsEnded = false
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+                parsed.positionals.append(argument)
+                continue
+            }
+            if argument == "--" {
+                optionsEnded = true
+                continue
+            }
+            var name: String
+            var inlineValue: String?
+            if argument.hasPrefix("--") {
+                name = String(argument.dropFirst(2))
+                if let equals = name.firstIndex(of: "=") {
+                    inlineValue = String(name[name.index(after: equals)...])
+                    name = String(name[..<equals])
+                }
+            } else {
+                name = String(argument.dropFirst())
+            }
+            let spec: OptionSpec?
+            if argument.hasPrefix("--") {
+                spec = options.first { $0.name == name }
+            } else {
+                spec = name.count == 1 ? options.first { $0.short == name.first } : nil
+            }
+            guard let spec else {
+                let suggestion = Suggestions.closest(to: name, in: options.map(\.name)).map { "; did you mean '--\($0)'?" } ?? ""
+                throw UsageError("unknown option '\(quoteArgument(argument))'\(suggestion)")
+            }
+            guard let valueName = spec.valueName else {
+                if inlineValue != nil { throw UsageError("option '--\(spec.name)' takes no value") }
+                parsed.flags.insert(spec.name)
+                continue
+            }
+            let value: String
+            if let inlineValue {
+                value = inlineValue
+            } else if index < arguments.count {
+                value = arguments[index]
+                index += 1
+            } else {
+                throw UsageError("option '--\(spec.name)' needs a value (\(valueName))")
+            }
+            if let choices = spec.choices, !choices.contains(value) {
+                throw UsageError(
+                    "'\(quoteArgument(value))' is not a valid \(valueName) for '--\(spec.name)'; use one of: \(choices.joined(separator: ", "))")
+            }
+            if !spec.repeatable, parsed.values[spec.name] != nil {
+                throw UsageError("option '--\(spec.name)' is given more than once")
+            }
+            parsed.values[spec.name, default: []].append(value)
+        }
+        return parsed
+    }
+
+    static func quoteArgument(_ text: String) -> String {
+        OutputEscaping.escape(text)
+    }
+}
+
+import PropertyList
+
+/// "Did you mean" suggestions by edit distance.
+public enum Suggestions {
+    /// The candidate closest to `word` (case-insensitive Levenshtein distance of at most a third of
+    /// its length, and at least 1 allowed), or nil. Ties go to the first candidate in order.
+    public static func closest(to word: String, in candidates: [String]) -> String? {
+        let target = Array(word.lowercased().unicodeScalars)
+        let allowed = max(1, target.count / 3)
+        var best: (candidate: String, distance: Int)?
+        for candidate in candidates {
+            let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
+            if distance <= allowed, distance < (best?.distance ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        return best?.candidate
+    }
+
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}

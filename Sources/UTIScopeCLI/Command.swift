@@ -1,0 +1,78 @@
+import PropertyList
+
+/// What a command runs with: where to write, and the options common to every command.
+public struct CommandContext {
+    /// Standard output.
+    public var output: OutputSink
+    /// Standard error.
+    public var errors: OutputSink
+
+    /// A context writing to `output` and `errors`.
+    public init(output: OutputSink, errors: OutputSink) {
+        self.output = output
+        self.errors = errors
+    }
+
+    /// Prints a diagnostic line on standard error, escaped so that nothing from input reaches the
+    /// terminal raw.
+    func report(_ text: String) {
+        errors.line(OutputEscaping.escape(text))
+    }
+}
+
+/// One subcommand: its help text and options, and what it does.
+protocol Command {
+    /// The subcommand's name: `dump`.
+    static var name: String { get }
+    /// One line for the command list and OVERVIEW.
+    static var abstract: String { get }
+    /// The usage line after `utiscope `.
+    static var usage: String { get }
+    /// Positional arguments and their help.
+    static var arguments: [(name: String, help: String)] { get }
+    /// The options.
+    static var options: [OptionSpec] { get }
+    /// Paragraphs after the options, if any.
+    static var discussion: String? { get }
+    /// Runs with parsed arguments; usage errors are thrown, everything else is reported.
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus
+}
+
+extension Command {
+    static var discussion: String? { nil }
+
+    /// The full help text.
+    static var help: String {
+        var text = "OVERVIEW: \(abstract)\n\nUSAGE: utiscope \(usage)\n"
+        if !arguments.isEmpty {
+            text += "\nARGUMENTS:\n"
+            for argument in arguments { text += HelpFormatter.row(argument.name, argument.help) }
+        }
+        text += "\nOPTIONS:\n"
+        for option in options + [HelpFormatter.helpOption] {
+            var label = option.short.map { "-\($0), " } ?? ""
+            label += "--\(option.name)"
+            if let valueName = option.valueName { label += " <\(valueName)>" }
+            var help = option.help
+            if let choices = option.choices, !help.contains(choices[0]) {
+                help += " (\(choices.joined(separator: "|")))"
+            }
+            text += HelpFormatter.row(label, help)
+        }
+        if let discussion { text += "\n" + discussion + "\n" }
+        return text
+    }
+}
+
+/// Lays out help rows the way swift-argument-parser does: label, then help from column 27.
+enum HelpFormatter {
+    static let helpOption = OptionSpec(name: "help", short: "h", valueName: nil, help: "Show help information.")
+
+    static func row(_ label: String, _ help: String) -> String {
+        let padded = "  " + label
+        if padded.count < 26 {
+            return padded + String(repeating: " ", count: 26 - padded.count) + help + "\n"
+        }
+        return padded + "\n" + String(repeating: " ", count: 26) + help + "\n"
+    }
+}

@@ -1,0 +1,11 @@
+/// The process exit statuses utiscope uses; documented in `utiscope --help` and the README.
+public enum ExitStatus: Int32, Sendable {
+    /// Success; for lint, no finding at or above the failure threshold.
+    case success = 0
+    /// Lint findings at or above the failure threshold.
+    case findings = 1
+    /// An input could not be read or parsed.
+    case inputError = 2
+    /// The command line is wrong (`EX_USAGE`).
+    case usage = 64
+}

@@ -1,0 +1,80 @@
+import PropertyList
+
+/// The `utiscope` command: parses the command line, runs a subcommand, and returns the exit status.
+/// A library so that tests run it in-process.
+public enum UTIScope {
+    /// The version `--version` prints.
+    public static let version = "0.1.0"
+
+    static let commands: [any Command.Type] = [DumpCommand.self]
+
+    /// Runs `utiscope` with `arguments` (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {
+        guard let first = arguments.first else {
+            context.errors.write(overview)
+            return .usage
+        }
+        if first == "-h" || first == "--help" || first == "help" {
+            if first == "help", arguments.count > 1 {
+                return run([arguments[1], "--help"], context: context)
+            }
+            context.output.write(overview)
+            return .success
+        }
+        if first == "--version" {
+            context.output.line("utiscope \(version)")
+            return .success
+        }
+        guard let command = commands.first(where: { $0.name == first }) else {
+            let name = OutputEscaping.escape(first)
+            let suggestion = Suggestions.closest(to: first, in: commands.map { $0.name }).map { "; did you mean '\($0)'?" } ?? ""
+            let message = first.hasPrefix("-") ? "unknown option '\(name)'" : "unknown command '\(name)'\(suggestion)"
+            context.errors.line("Error: \(message)")
+            context.errors.line("Usage: utiscope <command> [options]")
+            context.errors.line("See 'utiscope --help'.")
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        if rest.contains("-h") || rest.contains("--help") {
+            context.output.write(command.help)
+            return .success
+        }
+        do {
+            let parsed = try ArgumentParser.parse(rest, options: command.options)
+            return try command.run(parsed, context: context)
+        } catch {
+            context.errors.line("Error: \(error.message)")
+            context.errors.line("Usage: utiscope \(command.usage)")
+            context.errors.line("See 'utiscope \(command.name) --help'.")
+            return .usage
+        }
+    }
+
+    static var overview: String {
+        var text = """
+            OVERVIEW: Check the document types and Uniform Type Identifiers an Apple app declares.
+
+            USAGE: utiscope <command> [options]
+
+            OPTIONS:
+              -h, --help              Show help information.
+              --version               Show the version.
+
+            SUBCOMMANDS:
+
+            """
+        for command in commands { text += HelpFormatter.row(command.name, command.abstract) }
+        text += """
+
+            EXIT STATUS:
+              0   success
+              1   lint findings at or above the failure threshold
+              2   an input could not be read or parsed
+              64  the command line is wrong
+
+              See 'utiscope help <command>' for a command's options.
+
+            """
+        return text
+    }
+}
