@@ -37,18 +37,16 @@ private struct BinaryPlistTrailer {
         // Layout: 5 unused bytes, the sort version, the offset size, the reference size, then three
         // big-endian UInt64s: object count, top object, offset-table start.
         let fileSize = bytes.count
-        // Node indices are Int32 and a string object may become two nodes (key and value).
-        guard fileSize <= Int(Int32.max) / 2 else {
+        // Node indices are Int32, and a string object may become two nodes (key and value).
+        guard fileSize <= Self.largestFile else {
             throw PropertyListError(
-                .inputTooLarge(size: fileSize, limit: Int(Int32.max) / 2), at: SourceLocation(file: file))
+                .inputTooLarge(size: fileSize, limit: Self.largestFile), at: SourceLocation(file: file))
         }
         // The header, one object byte, one offset entry and the trailer must all be present.
         guard fileSize >= Self.headerSize + 2 + Self.size else {
-            throw PropertyListError(
-                .truncated("\(fileSize) bytes is too short for the header, one object and the 32-byte trailer"),
-                at: SourceLocation(file: file, byteOffset: fileSize))
+            throw PropertyListError(.truncated(Message.tooShort(fileSize)), at: SourceLocation(file: file))
         }
-        // The magic is checked by the dispatcher; checking it again keeps this reader safe alone.
+        // The dispatcher checks the magic; checking it again keeps this reader safe on its own.
         guard bytes.starts(with: "bplist00".utf8) else {
             throw PropertyListError(.unknownFormat, at: SourceLocation(file: file, byteOffset: 0))
         }
@@ -66,57 +64,54 @@ private struct BinaryPlistTrailer {
 
         let offsetSize = Int(bytes[trailerStart + 6])
         // Offset-table entries are 1 to 8 bytes wide (3 is valid: 24-bit offsets).
-        guard (1...8).contains(offsetSize) else {
-            throw failure("offset size is \(offsetSize), not 1 to 8 bytes", field: 6)
-        }
+        guard (1...8).contains(offsetSize) else { throw failure(Message.offsetSize(offsetSize), field: 6) }
         let referenceSize = Int(bytes[trailerStart + 7])
         // Object references are 1 to 8 bytes wide (3 is valid: 24-bit references).
-        guard (1...8).contains(referenceSize) else {
-            throw failure("object reference size is \(referenceSize), not 1 to 8 bytes", field: 7)
-        }
+        guard (1...8).contains(referenceSize) else { throw failure(Message.referenceSize(referenceSize), field: 7) }
         let objectCount = field(at: 8)
         // There is at least one object: the top one.
-        guard objectCount >= 1 else { throw failure("the file declares no objects", field: 8) }
+        guard objectCount >= 1 else { throw failure(Message.noObjects, field: 8) }
         let topObject = field(at: 16)
         // The top object is one of the objects.
-        guard topObject < objectCount else {
-            throw failure("top object \(topObject) is not below the object count \(objectCount)", field: 16)
-        }
+        guard topObject < objectCount else { throw failure(Message.topObject(topObject, objectCount), field: 16) }
         let tableStart = field(at: 24)
         // The offset table follows the header and at least one byte of objects.
-        guard tableStart > UInt64(Self.headerSize) else {
-            throw failure("offset table starts at byte \(tableStart), before any object", field: 24)
-        }
-        // The offset table ends before the trailer; computed with overflow checks, so a count of 2^63
-        // objects fails here, before anything is allocated for them.
+        guard tableStart > UInt64(Self.headerSize) else { throw failure(Message.tableInHeader(tableStart), field: 24) }
+        // The offset table ends before the trailer. Overflow-checked, so a count of 2^63 objects fails
+        // here, before anything is allocated for them.
         let (tableSize, sizeOverflow) = objectCount.multipliedReportingOverflow(by: UInt64(offsetSize))
         let (tableEnd, endOverflow) = tableStart.addingReportingOverflow(tableSize)
         guard !sizeOverflow, !endOverflow, tableEnd <= UInt64(trailerStart) else {
-            throw failure(
-                "an offset table of \(objectCount) \(offsetSize)-byte entries at byte \(tableStart) "
-                    + "does not end before the trailer at byte \(trailerStart)",
-                field: 8)
+            throw failure(Message.tableTooLong(objectCount, offsetSize, tableStart, trailerStart), field: 8)
         }
-        // Every field is now below the file size, so the conversions to Int below are exact.
+        // Every field is now below the file size, so these conversions are exact.
         self.offsetSize = offsetSize
         self.referenceSize = referenceSize
         self.objectCount = Int(truncatingIfNeeded: objectCount)
         self.topObject = Int(truncatingIfNeeded: topObject)
         self.offsetTableStart = Int(truncatingIfNeeded: tableStart)
     }
+
+    /// The largest file read: node indices are Int32, and one object can make two nodes.
+    static let largestFile = Int(Int32.max) / 2
+}
+
+/// An object, as errors name it: its index and its byte offset.
+private struct ObjectSite {
+    var object: Int
+    var offset: Int
 }
 
 /// An open array or dictionary: where its references are and how far the decoder has got.
 private struct Frame {
-    var object: Int
-    var offset: Int
+    var site: ObjectSite
     var node: Int32
     var isDictionary: Bool
-    /// Byte position of the first reference (for a dictionary, the first key reference).
+    /// Byte position of the first reference (for a dictionary, of the first key reference).
     var referencesStart: Int
     /// Elements, or key–value pairs.
     var count: Int
-    /// References to visit: `count`, or `2 * count` for a dictionary (keys and values alternate).
+    /// References to visit: `count`, or `2 * count` for a dictionary, keys and values alternating.
     var total: Int
     /// The next reference to visit, in 0..<total.
     var next: Int
@@ -139,13 +134,13 @@ private struct BinaryObjectDecoder {
     let trailer: BinaryPlistTrailer
     let file: String
     let depthLimit: Int
-    /// End of the object area: every object, and everything inside it, lies before this.
+    /// The end of the object area: every object, and all it holds, lies before this.
     let objectEnd: Int
     var builder: DocumentBuilder
     /// Object index → its value node, `unvisited`, or `inProgress` while it is an open container.
     var valueNodes: [Int32]
-    /// Object index → its node as a dictionary key. A string object can serve as both key and
-    /// value, and a key node carries `NodeRecord.keyFlag`, so the two uses are memoised apart.
+    /// Object index → its node as a dictionary key. A string object can be both a key and a value,
+    /// and only a key node carries `NodeRecord.keyFlag`, so the two uses are memoised apart.
     var keyNodes: [Int32]
     /// The decoded children of every open container, stacked; reused throughout.
     var scratch: [Int32] = []
@@ -160,7 +155,7 @@ private struct BinaryObjectDecoder {
         self.file = file
         self.depthLimit = depthLimit
         self.objectEnd = trailer.offsetTableStart
-        // All of these are bounded by the file size, which the trailer has been checked against.
+        // Each of these is bounded by the file size, which the trailer has been checked against.
         builder = DocumentBuilder(file: file, format: .binary, expectedNodes: trailer.objectCount)
         builder.arena.reserveCapacity(trailer.offsetTableStart)
         valueNodes = [Int32](repeating: Self.unvisited, count: trailer.objectCount)
@@ -193,10 +188,11 @@ private struct BinaryObjectDecoder {
         }
     }
 
-    /// The byte offset of `object` (< objectCount), from the validated offset table.
-    private func offset(of object: Int) -> Int {
+    /// Where `object` (below the object count) starts, from the validated offset table.
+    private func site(of object: Int) -> ObjectSite {
         let size = trailer.offsetSize
-        return Int(truncatingIfNeeded: readUnsigned(at: trailer.offsetTableStart &+ object &* size, size: size))
+        let offset = readUnsigned(at: trailer.offsetTableStart &+ object &* size, size: size)
+        return ObjectSite(object: object, offset: Int(truncatingIfNeeded: offset))
     }
 
     // MARK: Tree
@@ -204,44 +200,42 @@ private struct BinaryObjectDecoder {
     /// Decodes from the top object down, depth first, with `parents` as the stack.
     private mutating func decodeTree() throws(PropertyListError) -> Int32 {
         var frame: Frame
-        switch try decode(object: trailer.topObject, depth: 1) {
+        switch try decode(site(of: trailer.topObject), depth: 1) {
         case .value(let node): return node
         case .container(let container): frame = container
         }
         do throws(PropertyListError) {
             while true {
-                if frame.next < frame.total {
-                    let child = frame.next
-                    frame.next &+= 1
-                    if frame.isDictionary && child & 1 == 0 {
-                        let reference = try reference(at: child >> 1, in: frame)
-                        scratch.append(try keyNode(reference))
-                        continue
-                    }
-                    let slot = frame.isDictionary ? frame.count &+ child >> 1 : child
-                    let reference = try reference(at: slot, in: frame)
-                    let known = valueNodes[reference]
-                    if known >= 0 {
-                        scratch.append(known)
-                        continue
-                    }
-                    if known == Self.inProgress {
-                        throw failure(.referenceCycle(object: reference), object: reference)
-                    }
-                    switch try decode(object: reference, depth: parents.count &+ 2) {
-                    case .value(let node):
-                        valueNodes[reference] = node
-                        scratch.append(node)
-                    case .container(let container):
-                        parents.append(frame)
-                        frame = container
-                    }
+                guard frame.next < frame.total else {
+                    finish(frame)
+                    guard let parent = parents.popLast() else { return frame.node }
+                    scratch.append(frame.node)
+                    frame = parent
                     continue
                 }
-                finish(frame)
-                guard let parent = parents.popLast() else { return frame.node }
-                scratch.append(frame.node)
-                frame = parent
+                let child = frame.next
+                frame.next &+= 1
+                if frame.isDictionary && child & 1 == 0 {
+                    scratch.append(try keyNode(try reference(child >> 1, in: frame)))
+                    continue
+                }
+                let reference = try reference(frame.isDictionary ? frame.count &+ child >> 1 : child, in: frame)
+                let known = valueNodes[reference]
+                if known >= 0 {
+                    scratch.append(known)
+                    continue
+                }
+                let site = site(of: reference)
+                // An open container met again is one of its own descendants.
+                guard known != Self.inProgress else { throw failure(.referenceCycle(object: reference), at: site) }
+                switch try decode(site, depth: parents.count &+ 2) {
+                case .value(let node):
+                    valueNodes[reference] = node
+                    scratch.append(node)
+                case .container(let container):
+                    parents.append(frame)
+                    frame = container
+                }
             }
         } catch {
             // Name the path to the object that failed: the stack knows it, the nodes do not yet.
@@ -251,29 +245,27 @@ private struct BinaryObjectDecoder {
         }
     }
 
-    /// Gives a finished container its children and memoises it.
+    /// Gives a finished container its children, and memoises it.
     private mutating func finish(_ frame: Frame) {
         childList.removeAll(keepingCapacity: true)
         childList.append(contentsOf: scratch[frame.scratchStart...])
         scratch.removeLast(scratch.count &- frame.scratchStart)
         builder.attach(children: childList, to: frame.node)
-        valueNodes[frame.object] = frame.node
+        valueNodes[frame.site.object] = frame.node
     }
 
     /// The object that reference number `slot` of `frame` names.
-    private func reference(at slot: Int, in frame: Frame) throws(PropertyListError) -> Int {
+    private func reference(_ slot: Int, in frame: Frame) throws(PropertyListError) -> Int {
         let size = trailer.referenceSize
-        // In bounds: the container's header checked that all its references fit in the object area.
+        // In bounds: opening the container checked that all its references lie in the object area.
         let value = readUnsigned(at: frame.referencesStart &+ slot &* size, size: size)
         guard value < UInt64(trailer.objectCount) else {
-            throw PropertyListError(
-                .invalidObjectReference(Int(clamping: value), count: trailer.objectCount),
-                at: location(object: frame.object, offset: frame.offset))
+            throw failure(.invalidObjectReference(Int(clamping: value), count: trailer.objectCount), at: frame.site)
         }
         return Int(truncatingIfNeeded: value)
     }
 
-    /// The key path to the object being decoded when an error happened.
+    /// The key path to the object that was being decoded when an error happened.
     private func keyPath(innermost: Frame) -> PlistKeyPath {
         var components: [PlistKeyPath.Component] = []
         for frame in parents + [innermost] where frame.next > 0 {
@@ -281,7 +273,7 @@ private struct BinaryObjectDecoder {
             if !frame.isDictionary {
                 components.append(.index(child))
             } else if child & 1 == 1 {
-                // A value: its key was decoded just before it.
+                // A value: its key is the child decoded just before it.
                 components.append(.key(builder.keyText(scratch[frame.scratchStart + child - 1])))
             }
         }
@@ -290,110 +282,91 @@ private struct BinaryObjectDecoder {
 
     // MARK: Objects
 
-    /// Decodes `object`: a scalar becomes a node; an array or dictionary becomes a frame to fill.
-    /// `depth` is the nesting level the object would have as a container (the top object's is 1).
-    private mutating func decode(object: Int, depth: Int) throws(PropertyListError) -> Decoded {
-        let offset = offset(of: object)
-        let marker = bytes[offset]
-        let position = offset &+ 1
+    /// Decodes one object: a scalar becomes a node; an array or dictionary becomes a frame to fill.
+    /// `depth` is the nesting level the object has if it is a container (the top object's is 1).
+    private mutating func decode(_ site: ObjectSite, depth: Int) throws(PropertyListError) -> Decoded {
+        let marker = bytes[site.offset]
+        let position = site.offset &+ 1
         switch marker >> 4 {
         case 0x0:
             switch marker {
-            case 0x08, 0x09:
-                let value: UInt64 = marker == 0x09 ? 1 : 0
-                return .value(builder.addDetached(.boolean, payload: value, objectIndex: object, offset: offset))
-            case 0x00:
-                throw failure(.invalidObject(notSupportedNull), object: object, offset: offset)
-            case 0x0F:
-                throw failure(.invalidObject(fillIsNotAValue), object: object, offset: offset)
-            default:
-                throw failure(.unknownObjectMarker(marker), object: object, offset: offset)
+            case 0x08, 0x09: return .value(add(.boolean, payload: marker == 0x09 ? 1 : 0, at: site))
+            case 0x00: throw failure(.invalidObject(Message.null), at: site)
+            case 0x0F: throw failure(.invalidObject(Message.fill), at: site)
+            default: throw failure(.unknownObjectMarker(marker), at: site)
             }
         case 0x1:
-            return .value(try integer(marker: marker, at: position, object: object, offset: offset))
+            return .value(try integer(marker, at: position, site))
         case 0x2:
-            let size = marker == 0x22 ? 4 : marker == 0x23 ? 8 : 0
-            guard size > 0 else { throw failure(.unknownObjectMarker(marker), object: object, offset: offset) }
-            try requireBytes(size, at: position, what: "real", object: object, offset: offset)
+            // 0x22 is a float, 0x23 a double; other sizes do not exist.
+            guard marker == 0x22 || marker == 0x23 else { throw failure(.unknownObjectMarker(marker), at: site) }
+            let size = marker == 0x22 ? 4 : 8
+            try requireBytes(size, at: position, for: "real", site)
             let bits = readUnsigned(at: position, size: size)
             let value = size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
-            return .value(
-                builder.addDetached(.real, payload: value.bitPattern, objectIndex: object, offset: offset))
+            return .value(add(.real, payload: value.bitPattern, at: site))
         case 0x3:
-            guard marker == 0x33 else { throw failure(.unknownObjectMarker(marker), object: object, offset: offset) }
-            try requireBytes(8, at: position, what: "date", object: object, offset: offset)
+            guard marker == 0x33 else { throw failure(.unknownObjectMarker(marker), at: site) }
+            try requireBytes(8, at: position, for: "date", site)
             let seconds = Double(bitPattern: readUnsigned(at: position, size: 8))
-            guard !seconds.isNaN else {
-                throw failure(.invalidObject("date is not a number"), object: object, offset: offset)
-            }
-            guard seconds.isFinite else {
-                throw failure(.invalidObject("date is infinite"), object: object, offset: offset)
-            }
-            return .value(
-                builder.addDetached(.date, payload: seconds.bitPattern, objectIndex: object, offset: offset))
+            guard !seconds.isNaN else { throw failure(.invalidObject(Message.dateNaN), at: site) }
+            guard seconds.isFinite else { throw failure(.invalidObject(Message.dateInfinite), at: site) }
+            return .value(add(.date, payload: seconds.bitPattern, at: site))
         case 0x4:
             var start = position
-            let count = try length(marker: marker, at: &start, what: "data", object: object, offset: offset)
-            try requireBytes(count, at: start, what: "data", object: object, offset: offset)
+            let count = try length(marker, at: &start, for: "data", site)
+            try requireBytes(count, at: start, for: "data", site)
             let arenaStart = builder.arena.count
             builder.arena.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<(start &+ count)]))
-            return .value(
-                builder.addDetached(
-                    .data, payload: UInt64(arenaStart), length: UInt32(truncatingIfNeeded: count),
-                    objectIndex: object, offset: offset))
+            return .value(addFromArena(.data, start: arenaStart, at: site))
         case 0x5, 0x6:
-            return .value(try string(marker: marker, at: position, flags: 0, object: object, offset: offset))
+            return .value(try string(marker, at: position, flags: 0, site))
         case 0x8:
-            return .value(try uid(marker: marker, at: position, object: object, offset: offset))
+            return .value(try uid(marker, at: position, site))
         case 0xA, 0xD:
-            return .container(try container(marker: marker, at: position, depth: depth, object: object, offset: offset))
+            return .container(try container(marker, at: position, depth: depth, site))
         case 0xC:
-            throw failure(.invalidObject(setsAreNotSupported), object: object, offset: offset)
+            throw failure(.invalidObject(Message.set), at: site)
         default:
-            throw failure(.unknownObjectMarker(marker), object: object, offset: offset)
+            throw failure(.unknownObjectMarker(marker), at: site)
         }
     }
 
-    /// Opens an array or dictionary: checks its depth and that all its references are present.
+    /// Opens an array or dictionary, once its depth is allowed and all its references are present.
     private mutating func container(
-        marker: UInt8, at position: Int, depth: Int, object: Int, offset: Int
+        _ marker: UInt8, at position: Int, depth: Int, _ site: ObjectSite
     ) throws(PropertyListError) -> Frame {
         // The top object is at depth 1; `depthLimit` containers may nest, one more may not.
-        guard depth <= depthLimit else {
-            throw failure(.nestingTooDeep(limit: depthLimit), object: object, offset: offset)
-        }
+        guard depth <= depthLimit else { throw failure(.nestingTooDeep(limit: depthLimit), at: site) }
         let isDictionary = marker >> 4 == 0xD
         let what = isDictionary ? "dictionary" : "array"
         var start = position
-        let count = try length(marker: marker, at: &start, what: what, object: object, offset: offset)
-        // `count` fits in the object area, so these products cannot overflow.
+        let count = try length(marker, at: &start, for: what, site)
+        // `count` is at most the bytes left in the object area, so these products cannot overflow.
         let total = isDictionary ? count &* 2 : count
-        try requireBytes(
-            total &* trailer.referenceSize, at: start, what: "\(what) of \(count) entries", object: object,
-            offset: offset)
-        let node = builder.addDetached(isDictionary ? .dictionary : .array, objectIndex: object, offset: offset)
-        valueNodes[object] = Self.inProgress
+        try requireBytes(total &* trailer.referenceSize, at: start, for: what, site)
+        let node = add(isDictionary ? .dictionary : .array, at: site)
+        valueNodes[site.object] = Self.inProgress
         return Frame(
-            object: object, offset: offset, node: node, isDictionary: isDictionary, referencesStart: start,
-            count: count, total: total, next: 0, scratchStart: scratch.count)
+            site: site, node: node, isDictionary: isDictionary, referencesStart: start, count: count, total: total,
+            next: 0, scratchStart: scratch.count)
     }
 
     /// The node for `object` as a dictionary key, which must be a string.
     private mutating func keyNode(_ object: Int) throws(PropertyListError) -> Int32 {
         let known = keyNodes[object]
         if known >= 0 { return known }
-        let offset = offset(of: object)
-        let marker = bytes[offset]
+        let site = site(of: object)
+        let marker = bytes[site.offset]
         let kind: String
         switch marker >> 4 {
         case 0x5, 0x6:
-            let node = try string(
-                marker: marker, at: offset &+ 1, flags: NodeRecord.keyFlag, object: object, offset: offset)
+            let node = try string(marker, at: site.offset &+ 1, flags: NodeRecord.keyFlag, site)
             keyNodes[object] = node
             return node
         case 0x0 where marker == 0x08 || marker == 0x09: kind = "a boolean"
         case 0x0 where marker == 0x00: kind = "null"
-        case 0x1: kind = "an integer"
+        case 0x1 where marker & 0x0F <= 4: kind = "an integer"
         case 0x2 where marker == 0x22 || marker == 0x23: kind = "a real"
         case 0x3 where marker == 0x33: kind = "a date"
         case 0x4: kind = "data"
@@ -401,88 +374,70 @@ private struct BinaryObjectDecoder {
         case 0xA: kind = "an array"
         case 0xC: kind = "a set"
         case 0xD: kind = "a dictionary"
-        default: throw failure(.unknownObjectMarker(marker), object: object, offset: offset)
+        default: throw failure(.unknownObjectMarker(marker), at: site)
         }
-        throw failure(.nonStringKey(kind), object: object, offset: offset)
+        throw failure(.nonStringKey(kind), at: site)
     }
 
     /// An integer: 1, 2 and 4 bytes are unsigned, 8 bytes signed; 16 bytes hold up to UInt64.max.
-    private mutating func integer(
-        marker: UInt8, at position: Int, object: Int, offset: Int
-    ) throws(PropertyListError) -> Int32 {
+    private mutating func integer(_ marker: UInt8, at position: Int, _ site: ObjectSite) throws(PropertyListError) -> Int32 {
         let exponent = marker & 0x0F
-        guard exponent <= 4 else { throw failure(.unknownObjectMarker(marker), object: object, offset: offset) }
+        // Sizes are 2^0…2^4 bytes.
+        guard exponent <= 4 else { throw failure(.unknownObjectMarker(marker), at: site) }
         let size = 1 << exponent
-        try requireBytes(size, at: position, what: "integer", object: object, offset: offset)
-        var value: PlistInteger
+        try requireBytes(size, at: position, for: "integer", site)
+        let payload: UInt64
+        var isUnsigned = false
         var truncated = false
         switch size {
         case 16:
             let high = readUnsigned(at: position, size: 8)
-            let low = readUnsigned(at: position &+ 8, size: 8)
-            if high == 0 || (high == UInt64.max && Int64(bitPattern: low) < 0) {
-                // The value fits in 64 bits: unsigned, or a sign-extended negative number.
-                value = high == 0 && low > UInt64(Int64.max) ? .unsigned(low) : .signed(Int64(bitPattern: low))
-            } else {
-                // Too large for 64 bits: keep the low bits, read as CoreFoundation reads them, and say so.
-                value = low > UInt64(Int64.max) ? .unsigned(low) : .signed(Int64(bitPattern: low))
-                truncated = true
-            }
-        case 8:
-            value = .signed(Int64(bitPattern: readUnsigned(at: position, size: 8)))
+            payload = readUnsigned(at: position &+ 8, size: 8)
+            let negative = Int64(bitPattern: payload) < 0
+            // Zero high bits: unsigned, up to UInt64.max. All-ones high bits: a sign-extended
+            // negative number. Anything else does not fit: keep the low bits as CoreFoundation does,
+            // and say so.
+            isUnsigned = high != UInt64.max && negative
+            truncated = high != 0 && !(high == UInt64.max && negative)
         default:
-            value = .signed(Int64(truncatingIfNeeded: readUnsigned(at: position, size: size)))
+            // 1, 2 and 4 bytes are unsigned and fit in Int64; 8 bytes are Int64's bit pattern.
+            payload = readUnsigned(at: position, size: size)
         }
-        let node: Int32
-        switch value {
-        case .signed(let number):
-            node = builder.addDetached(.integer, payload: UInt64(bitPattern: number), objectIndex: object, offset: offset)
-        case .unsigned(let number):
-            node = builder.addDetached(
-                .integer, payload: number, objectIndex: object, offset: offset, flags: NodeRecord.unsignedFlag)
-        }
+        let node = add(.integer, payload: payload, at: site, flags: isUnsigned ? NodeRecord.unsignedFlag : 0)
         if truncated { builder.warn(.integerTruncated, about: node) }
         return node
     }
 
     /// An ASCII (0x5n) or UTF-16BE (0x6n) string, stored in the arena as UTF-8.
     private mutating func string(
-        marker: UInt8, at position: Int, flags: UInt8, object: Int, offset: Int
+        _ marker: UInt8, at position: Int, flags: UInt8, _ site: ObjectSite
     ) throws(PropertyListError) -> Int32 {
         var start = position
         let arenaStart = builder.arena.count
         if marker >> 4 == 0x5 {
-            let count = try length(marker: marker, at: &start, what: "string", object: object, offset: offset)
-            try requireBytes(count, at: start, what: "string of \(count) characters", object: object, offset: offset)
+            let count = try length(marker, at: &start, for: "ASCII string", site)
+            try requireBytes(count, at: start, for: "ASCII string", site)
             let text = UnsafeBufferPointer(rebasing: bytes[start..<(start &+ count)])
             var combined: UInt8 = 0
             for byte in text { combined |= byte }
             guard combined < 0x80 else {
-                let byte = text.first(where: { $0 >= 0x80 }) ?? combined
-                throw failure(
-                    .invalidObject("ASCII string holds byte 0x\(hex(byte)), which is not ASCII"),
-                    object: object, offset: offset)
+                let byte = text.first { $0 >= 0x80 } ?? combined
+                throw failure(.invalidObject(Message.notASCII(byte)), at: site)
             }
             builder.arena.append(contentsOf: text)
         } else {
-            let count = try length(
-                marker: marker, at: &start, what: "UTF-16 string", object: object, offset: offset)
-            // `count` fits in the object area, so doubling it cannot overflow.
-            try requireBytes(
-                count &* 2, at: start, what: "UTF-16 string of \(count) code units", object: object, offset: offset)
+            let count = try length(marker, at: &start, for: "UTF-16 string", site)
+            // `count` is at most the bytes left in the object area, so doubling it cannot overflow.
+            try requireBytes(count &* 2, at: start, for: "UTF-16 string", site)
             if let unit = appendUTF16(from: start, units: count) {
-                throw failure(
-                    .invalidObject("UTF-16 string holds a lone surrogate 0x\(hex(unit))"), object: object,
-                    offset: offset)
+                throw failure(.invalidObject(Message.loneSurrogate(unit)), at: site)
             }
         }
-        return builder.addDetached(
-            .string, payload: UInt64(arenaStart), length: UInt32(truncatingIfNeeded: builder.arena.count - arenaStart),
-            objectIndex: object, offset: offset, flags: flags)
+        return addFromArena(.string, start: arenaStart, at: site, flags: flags)
     }
 
-    /// Appends `units` big-endian UTF-16 code units at `start` to the arena as UTF-8; returns the
-    /// first unpaired surrogate, if any (the bytes are in bounds: the caller checked).
+    /// Appends `units` big-endian UTF-16 code units at `start` to the arena as UTF-8, and returns
+    /// the first unpaired surrogate, if any. The caller has checked that the bytes are present.
     private mutating func appendUTF16(from start: Int, units: Int) -> UInt16? {
         var position = start
         let end = start &+ units &* 2
@@ -516,57 +471,66 @@ private struct BinaryObjectDecoder {
         return nil
     }
 
-    /// A UID of 1 to 16 bytes; one wider than 8 bytes must have leading zeros.
-    private mutating func uid(marker: UInt8, at position: Int, object: Int, offset: Int) throws(PropertyListError) -> Int32 {
+    /// A UID of 1 to 16 bytes; one wider than 8 bytes must start with zeros.
+    private mutating func uid(_ marker: UInt8, at position: Int, _ site: ObjectSite) throws(PropertyListError) -> Int32 {
         let size = Int(marker & 0x0F) &+ 1
-        try requireBytes(size, at: position, what: "UID", object: object, offset: offset)
-        let extra = max(0, size - 8)
+        try requireBytes(size, at: position, for: "UID", site)
+        let extra = max(0, size &- 8)
         for byte in bytes[position..<(position &+ extra)] where byte != 0 {
-            throw failure(.invalidObject("UID of \(size) bytes does not fit in 64 bits"), object: object, offset: offset)
+            throw failure(.invalidObject(Message.wideUID(size)), at: site)
         }
-        let value = readUnsigned(at: position &+ extra, size: size - extra)
-        return builder.addDetached(.uid, payload: value, objectIndex: object, offset: offset)
+        return add(.uid, payload: readUnsigned(at: position &+ extra, size: size &- extra), at: site)
+    }
+
+    // MARK: Nodes
+
+    private mutating func add(
+        _ kind: PlistKind, payload: UInt64 = 0, at site: ObjectSite, flags: UInt8 = 0
+    ) -> Int32 {
+        builder.addDetached(kind, payload: payload, objectIndex: site.object, offset: site.offset, flags: flags)
+    }
+
+    /// Adds a string or data node for the arena bytes from `start` to the end.
+    private mutating func addFromArena(
+        _ kind: PlistKind, start: Int, at site: ObjectSite, flags: UInt8 = 0
+    ) -> Int32 {
+        builder.addDetached(
+            kind, payload: UInt64(start), length: UInt32(truncatingIfNeeded: builder.arena.count &- start),
+            objectIndex: site.object, offset: site.offset, flags: flags)
     }
 
     // MARK: Reading
 
-    /// The count in a marker's low nibble or, when that is 0xF, in the integer object after it.
-    /// Moves `position` past that integer. The count is at most the bytes left in the object area.
+    /// The count in a marker's low nibble or, when that is 0xF, in the integer object after it;
+    /// moves `position` past that integer. The count is at most the bytes left in the object area.
     private func length(
-        marker: UInt8, at position: inout Int, what: String, object: Int, offset: Int
+        _ marker: UInt8, at position: inout Int, for what: String, _ site: ObjectSite
     ) throws(PropertyListError) -> Int {
         let nibble = marker & 0x0F
         guard nibble == 0x0F else { return Int(nibble) }
-        guard position < objectEnd else {
-            throw failure(.invalidObject("length of \(what) runs past the object area"), object: object, offset: offset)
-        }
+        try requireBytes(1, at: position, for: "length of \(what)", site)
         let lengthMarker = bytes[position]
+        // A long count is a 1-, 2-, 4- or 8-byte integer object.
         guard lengthMarker >> 4 == 0x1, lengthMarker & 0x0F <= 3 else {
-            throw failure(
-                .invalidObject("length of \(what) has marker 0x\(hex(lengthMarker)), not a 1- to 8-byte integer"),
-                object: object, offset: offset)
+            throw failure(.invalidObject(Message.lengthMarker(lengthMarker, what)), at: site)
         }
         let size = 1 << (lengthMarker & 0x0F)
-        try requireBytes(size, at: position &+ 1, what: "length of \(what)", object: object, offset: offset)
+        try requireBytes(size, at: position &+ 1, for: "length of \(what)", site)
         let value = readUnsigned(at: position &+ 1, size: size)
         position &+= 1 &+ size
-        // No length can exceed the bytes left; checking here keeps every later product small.
-        guard value <= UInt64(objectEnd &- position) else {
-            throw failure(
-                .invalidObject("\(what) of \(value) entries runs past the end of the object area"), object: object,
-                offset: offset)
-        }
+        // No count can exceed the bytes left; checking it here keeps every later product small.
+        let left = objectEnd &- position
+        guard value <= UInt64(left) else { throw failure(.invalidObject(Message.tooLong(what, value, left)), at: site) }
         return Int(truncatingIfNeeded: value)
     }
 
     /// Throws unless `count` bytes from `position` lie inside the object area.
     private func requireBytes(
-        _ count: Int, at position: Int, what: String, object: Int, offset: Int
+        _ count: Int, at position: Int, for what: String, _ site: ObjectSite
     ) throws(PropertyListError) {
-        guard count <= objectEnd &- position else {
-            throw failure(
-                .invalidObject("\(what) of \(count) bytes runs past the end of the object area"), object: object,
-                offset: offset)
+        let left = objectEnd &- position
+        guard count <= left else {
+            throw failure(.invalidObject(Message.pastEnd(what, count, left)), at: site)
         }
     }
 
@@ -584,26 +548,45 @@ private struct BinaryObjectDecoder {
         }
     }
 
-    // MARK: Errors
-
-    private func location(object: Int, offset: Int) -> SourceLocation {
-        SourceLocation(file: file, byteOffset: offset, objectIndex: object)
-    }
-
-    private func failure(_ problem: PropertyListProblem, object: Int, offset: Int) -> PropertyListError {
-        PropertyListError(problem, at: location(object: object, offset: offset))
-    }
-
-    private func failure(_ problem: PropertyListProblem, object: Int) -> PropertyListError {
-        failure(problem, object: object, offset: offset(of: object))
+    private func failure(_ problem: PropertyListProblem, at site: ObjectSite) -> PropertyListError {
+        PropertyListError(problem, at: SourceLocation(file: file, byteOffset: site.offset, objectIndex: site.object))
     }
 }
 
-private func hex(_ value: some BinaryInteger) -> String {
-    String(value, radix: 16, uppercase: true)
-}
+/// The wording of this file's messages: lower-case first, no trailing period, no position.
+private enum Message {
+    static func tooShort(_ size: Int) -> String {
+        "\(size) bytes is too short for the header, an object and the 32-byte trailer"
+    }
+    static func offsetSize(_ size: Int) -> String { "offset size is \(size), not 1 to 8 bytes" }
+    static func referenceSize(_ size: Int) -> String { "object reference size is \(size), not 1 to 8 bytes" }
+    static let noObjects = "the file declares no objects"
+    static func topObject(_ top: UInt64, _ count: UInt64) -> String {
+        "top object \(top) is not below the object count \(count)"
+    }
+    static func tableInHeader(_ start: UInt64) -> String {
+        "offset table starts at byte \(start), leaving no room for objects after the header"
+    }
+    static func tableTooLong(_ count: UInt64, _ size: Int, _ start: UInt64, _ trailer: Int) -> String {
+        "\(count) offsets of \(size) bytes from byte \(start) do not end before the trailer at byte \(trailer)"
+    }
+    static let null = "null objects are not supported: property lists have no null value"
+    static let fill = "fill byte 0x0F is padding, not a value"
+    static let set = "set objects are not supported: property lists hold arrays and dictionaries, not sets"
+    static let dateNaN = "date is not a number"
+    static let dateInfinite = "date is infinite"
+    static func notASCII(_ byte: UInt8) -> String { "ASCII string holds byte 0x\(hex(byte)), which is not ASCII" }
+    static func loneSurrogate(_ unit: UInt16) -> String { "UTF-16 string holds a lone surrogate 0x\(hex(unit))" }
+    static func wideUID(_ size: Int) -> String { "UID of \(size) bytes does not fit in 64 bits" }
+    static func lengthMarker(_ marker: UInt8, _ what: String) -> String {
+        "length of \(what) has marker 0x\(hex(marker)), not a 1- to 8-byte integer"
+    }
+    static func tooLong(_ what: String, _ count: UInt64, _ left: Int) -> String {
+        "\(what) claims \(count) entries, but only \(left) bytes are left before the offset table"
+    }
+    static func pastEnd(_ what: String, _ count: Int, _ left: Int) -> String {
+        "\(what) needs \(count) bytes, but only \(left) are left before the offset table"
+    }
 
-private let notSupportedNull = "null objects are not supported: property lists have no null value"
-private let fillIsNotAValue = "fill byte 0x0F is padding, not a value"
-private let setsAreNotSupported =
-    "set objects are not supported: property lists hold arrays and dictionaries, not sets"
+    private static func hex(_ value: some BinaryInteger) -> String { String(value, radix: 16, uppercase: true) }
+}

@@ -197,7 +197,9 @@ struct DocumentBuilder {
             PropertyListWarning(warning.kind, at: PlistValue(storage: storage, index: warning.node).location)
         }
         warnings += placedWarnings
-        warnings.sort { ($0.location.line ?? 0, $0.location.column ?? 0) < ($1.location.line ?? 0, $1.location.column ?? 0) }
+        warnings.sort {
+            ($0.location.line ?? 0, $0.location.column ?? 0) < ($1.location.line ?? 0, $1.location.column ?? 0)
+        }
         return PropertyListDocument(storage: storage, root: root, warnings: warnings)
     }
 

@@ -189,7 +189,8 @@ public struct PropertyListWarning: Sendable, Hashable, CustomStringConvertible {
             return "root value has no <plist> element around it; read as Apple's parser reads it"
         case .realOverflow(let text): return "real '\(text)' is beyond the range of a double; read as infinity"
         case .textBetweenElements(let text):
-            return "text '\(text)' between elements is ignored; Apple's parser refuses it unless Xcode preprocesses the file first"
+            return
+                "text '\(text)' between elements is ignored; Apple's parser refuses it unless Xcode preprocesses the file first"
         case .integerTruncated:
             return "128-bit integer does not fit in 64 bits; only its low 64 bits were kept"
         }

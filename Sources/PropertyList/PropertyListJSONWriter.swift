@@ -51,7 +51,8 @@ public struct PropertyListJSONWriter: Sendable {
                     let key = storage.nodes[Int(storage.children[start + 2 * item])]
                     JSONText.appendString(storage.arena, Int(key.payload), Int(key.length), into: &output)
                     output.append(pretty ? ": " : ":")
-                    writeValue(storage.children[start + 2 * item + 1], storage: storage, level: level + 1, into: &output)
+                    writeValue(
+                        storage.children[start + 2 * item + 1], storage: storage, level: level + 1, into: &output)
                 } else {
                     writeValue(storage.children[start + item], storage: storage, level: level + 1, into: &output)
                 }
@@ -131,7 +132,8 @@ public enum JSONText {
             case 0xE2, 0xEF:
                 // Zero-width, bidi, line/paragraph separators and the BOM (three-byte sequences).
                 if index + 2 < end {
-                    let scalar = (UInt32(byte & 0x0F) << 12) | (UInt32(arena[index + 1] & 0x3F) << 6)
+                    let scalar =
+                        (UInt32(byte & 0x0F) << 12) | (UInt32(arena[index + 1] & 0x3F) << 6)
                         | UInt32(arena[index + 2] & 0x3F)
                     if let unicode = Unicode.Scalar(scalar), OutputEscaping.needsEscape(unicode) {
                         output.append(#"\u"#)

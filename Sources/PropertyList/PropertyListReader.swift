@@ -17,7 +17,9 @@ public struct PropertyListReader: Sendable {
     public var depthLimit: Int
 
     /// A reader with the given limits.
-    public init(sizeLimit: Int = PropertyListReader.defaultSizeLimit, depthLimit: Int = PropertyListReader.defaultDepthLimit) {
+    public init(
+        sizeLimit: Int = PropertyListReader.defaultSizeLimit, depthLimit: Int = PropertyListReader.defaultDepthLimit
+    ) {
         self.sizeLimit = sizeLimit
         self.depthLimit = depthLimit
     }
@@ -47,7 +49,9 @@ public struct PropertyListReader: Sendable {
 
     /// The format of `bytes`, from the bytes alone: `bplist` is binary; text whose first
     /// non-blank character opens an XML tag is XML; other text is OpenStep.
-    public static func detectFormat(_ bytes: [UInt8], file: String = "-") throws(PropertyListError) -> PropertyListFormat {
+    public static func detectFormat(_ bytes: [UInt8], file: String = "-") throws(PropertyListError)
+        -> PropertyListFormat
+    {
         let location = SourceLocation(file: file, line: 1, column: 1)
         if bytes.starts(with: Array("bplist".utf8)) {
             if bytes.starts(with: Array("bplist00".utf8)) { return .binary }
@@ -60,8 +64,9 @@ public struct PropertyListReader: Sendable {
         }
         if first.character == UInt8(ascii: "<") {
             // `<?xml`, `<!DOCTYPE`, `<!--`, `<plist>`, `<dict>`: XML. `<0fbd 12>`: OpenStep data.
-            if let next = first.next, next == UInt8(ascii: "?") || next == UInt8(ascii: "!")
-                || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z") && !text.isHexData)
+            if let next = first.next,
+                next == UInt8(ascii: "?") || next == UInt8(ascii: "!")
+                    || (next | 0x20 >= UInt8(ascii: "a") && next | 0x20 <= UInt8(ascii: "z") && !text.isHexData)
             {
                 return .xml
             }
@@ -101,7 +106,8 @@ struct TextPrefix {
         if isUTF16 {
             var position = start
             while position + 1 < bytes.count && characters.count < 256 {
-                let unit = bigEndian
+                let unit =
+                    bigEndian
                     ? UInt16(bytes[position]) << 8 | UInt16(bytes[position + 1])
                     : UInt16(bytes[position + 1]) << 8 | UInt16(bytes[position])
                 characters.append(unit < 0x80 ? UInt8(unit) : 0x80)

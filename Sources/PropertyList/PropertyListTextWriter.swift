@@ -85,6 +85,8 @@ public struct PropertyListTextWriter: Sendable {
     }
 
     static func quote(_ text: String) -> String {
-        "\"" + OutputEscaping.escape(text.replacingOccurrences("\\", with: "\\\\").replacingOccurrences("\"", with: "\\\"")) + "\""
+        "\""
+            + OutputEscaping.escape(
+                text.replacingOccurrences("\\", with: "\\\\").replacingOccurrences("\"", with: "\\\"")) + "\""
     }
 }

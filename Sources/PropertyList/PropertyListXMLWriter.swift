@@ -34,7 +34,9 @@ public struct PropertyListXMLWriter: Sendable {
         return output.bytes
     }
 
-    private func writeValue(_ value: PlistValue, level: Int, into output: inout ByteOutput) throws(PropertyListWriteError) {
+    private func writeValue(_ value: PlistValue, level: Int, into output: inout ByteOutput)
+        throws(PropertyListWriteError)
+    {
         output.indent(level, with: 0x09, width: 1)
         switch value.kind {
         case .dictionary:
@@ -71,13 +73,15 @@ public struct PropertyListXMLWriter: Sendable {
             output.append("<integer>\(value.integer?.description ?? "0")</integer>\n")
         case .real:
             let number = value.real ?? 0
-            let text = number.isNaN ? "nan" : number.isInfinite ? (number > 0 ? "+infinity" : "-infinity") : number.description
+            let text =
+                number.isNaN ? "nan" : number.isInfinite ? (number > 0 ? "+infinity" : "-infinity") : number.description
             output.append("<real>\(text)</real>\n")
         case .boolean:
             output.append(value.boolean == true ? "<true/>\n" : "<false/>\n")
         case .date:
             guard let text = value.date?.iso8601 else {
-                throw PropertyListWriteError("date is outside the years 0000…9999 that XML plists can write", at: value.location)
+                throw PropertyListWriteError(
+                    "date is outside the years 0000…9999 that XML plists can write", at: value.location)
             }
             output.append("<date>\(text)</date>\n")
         case .data:

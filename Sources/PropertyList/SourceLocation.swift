@@ -85,7 +85,9 @@ public struct PlistKeyPath: Sendable, Hashable, CustomStringConvertible {
                     if !text.isEmpty { text += "." }
                     text += key
                 } else {
-                    text += "[\"" + key.replacingOccurrences("\\", with: "\\\\")
+                    text +=
+                        "[\""
+                        + key.replacingOccurrences("\\", with: "\\\\")
                         .replacingOccurrences("\"", with: "\\\"") + "\"]"
                 }
             }

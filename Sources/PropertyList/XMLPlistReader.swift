@@ -14,7 +14,8 @@ struct XMLPlistReader {
     func read(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListDocument {
         XMLPlistReader.initializeOnce
         guard bytes.count <= Int(Int32.max) else {
-            throw PropertyListError(.inputTooLarge(size: bytes.count, limit: Int(Int32.max)), at: SourceLocation(file: file))
+            throw PropertyListError(
+                .inputTooLarge(size: bytes.count, limit: Int(Int32.max)), at: SourceLocation(file: file))
         }
         let state = UnsafeMutablePointer<XMLState>.allocate(capacity: 1)
         state.initialize(to: XMLState(file: file, depthLimit: depthLimit, expectedNodes: bytes.count / 40))
@@ -179,8 +180,9 @@ private struct XMLState {
         if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
             message = first.lowercased() + message.dropFirst()
         }
-        fail(.xmlSyntax(OutputEscaping.escape(message)), line: report.line > 0 ? report.line : nil,
-             column: report.int2 > 0 ? report.int2 : nil)
+        fail(
+            .xmlSyntax(OutputEscaping.escape(message)), line: report.line > 0 ? report.line : nil,
+            column: report.int2 > 0 ? report.int2 : nil)
     }
 
     mutating func doctype() {
@@ -205,16 +207,21 @@ private struct XMLState {
         switch parent?.element {
         case nil:
             if element == .plist { break }
-            if element == .key { return fail(.misplacedElement("key", context: "outside a dictionary"), line: line, column: column) }
+            if element == .key {
+                return fail(.misplacedElement("key", context: "outside a dictionary"), line: line, column: column)
+            }
             builder.warn(.missingPlistElement, about: Int32(builder.nodes.count))
         case .plist?:
             if element == .plist || element == .key {
-                return fail(.misplacedElement(element.name, context: "directly inside <plist>"), line: line, column: column)
+                return fail(
+                    .misplacedElement(element.name, context: "directly inside <plist>"), line: line, column: column)
             }
             if root >= 0 { return fail(.multipleRootValues, line: line, column: column) }
         case .dict?:
             let expectingKey = builder.currentChildCount % 2 == 0
-            if element == .plist { return fail(.misplacedElement("plist", context: "inside <dict>"), line: line, column: column) }
+            if element == .plist {
+                return fail(.misplacedElement("plist", context: "inside <dict>"), line: line, column: column)
+            }
             if element == .key && !expectingKey {
                 return failKeyWithoutValue()
             }
@@ -236,13 +243,15 @@ private struct XMLState {
             if builder.depth >= depthLimit {
                 return fail(.nestingTooDeep(limit: depthLimit), line: line, column: column)
             }
-            frame.node = builder.open(element == .dict ? .dictionary : .array, position1: Int(line), position2: Int(column))
+            frame.node = builder.open(
+                element == .dict ? .dictionary : .array, position1: Int(line), position2: Int(column))
         case .key, .string:
             textStart = builder.arena.count
         case .integer, .real, .date, .data:
             scratch.removeAll(keepingCapacity: true)
         case .true, .false:
-            frame.node = builder.add(.boolean, payload: element == .true ? 1 : 0, position1: Int(line), position2: Int(column))
+            frame.node = builder.add(
+                .boolean, payload: element == .true ? 1 : 0, position1: Int(line), position2: Int(column))
         }
         frames.append(frame)
     }
@@ -251,8 +260,9 @@ private struct XMLState {
         // The dictionary's last child is a key still waiting for its value.
         let key = builder.nodes.count - 1
         let record = builder.nodes[key]
-        fail(.keyWithoutValue(OutputEscaping.escape(builder.keyText(Int32(key)))),
-             line: Int32(record.position1), column: Int32(record.position2))
+        fail(
+            .keyWithoutValue(OutputEscaping.escape(builder.keyText(Int32(key)))),
+            line: Int32(record.position1), column: Int32(record.position2))
     }
 
     mutating func endElement() {
@@ -294,7 +304,8 @@ private struct XMLState {
                 let text = scratch.withUnsafeBufferPointer { ScalarParsing.quote($0) }
                 return fail(.invalidDate(text), line: frame.line, column: frame.column)
             }
-            node = builder.add(.date, payload: date.secondsSinceReferenceDate.bitPattern, position1: line, position2: column)
+            node = builder.add(
+                .date, payload: date.secondsSinceReferenceDate.bitPattern, position1: line, position2: column)
         case .data:
             let start = builder.arena.count
             let failure = scratch.withUnsafeBufferPointer { ScalarParsing.base64($0, into: &builder.arena) }

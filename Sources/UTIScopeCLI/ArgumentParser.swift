@@ -1,3 +1,5 @@
+import PropertyList
+
 /// A command line that is wrong: the message, and the command whose help to point at.
 public struct UsageError: Error, Sendable, Equatable {
     /// What is wrong, lower-case first.
@@ -72,7 +74,8 @@ enum ArgumentParser {
                 spec = name.count == 1 ? options.first { $0.short == name.first } : nil
             }
             guard let spec else {
-                let suggestion = Suggestions.closest(to: name, in: options.map(\.name)).map { "; did you mean '--\($0)'?" } ?? ""
+                let suggestion =
+                    Suggestions.closest(to: name, in: options.map(\.name)).map { "; did you mean '--\($0)'?" } ?? ""
                 throw UsageError("unknown option '\(quoteArgument(argument))'\(suggestion)")
             }
             guard let valueName = spec.valueName else {
@@ -91,7 +94,8 @@ enum ArgumentParser {
             }
             if let choices = spec.choices, !choices.contains(value) {
                 throw UsageError(
-                    "'\(quoteArgument(value))' is not a valid \(valueName) for '--\(spec.name)'; use one of: \(choices.joined(separator: ", "))")
+                    "'\(quoteArgument(value))' is not a valid \(valueName) for '--\(spec.name)'; use one of: \(choices.joined(separator: ", "))"
+                )
             }
             if !spec.repeatable, parsed.values[spec.name] != nil {
                 throw UsageError("option '--\(spec.name)' is given more than once")
@@ -105,8 +109,6 @@ enum ArgumentParser {
         OutputEscaping.escape(text)
     }
 }
-
-import PropertyList
 
 /// "Did you mean" suggestions by edit distance.
 public enum Suggestions {
@@ -125,19 +127,23 @@ public enum Suggestions {
         return best?.candidate
     }
 
+    /// Optimal-string-alignment distance: insertions, deletions, substitutions and transpositions
+    /// of neighbours each cost 1 (`dupm` is one step from `dump`).
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
         for i in 1...a.count {
-            current[0] = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
         }
-        return previous[b.count]
+        return table[a.count][b.count]
     }
 }

@@ -13,7 +13,8 @@ enum DumpCommand: Command {
             name: "format", valueName: "format", help: "Output format: json (the default), xml or text.",
             choices: ["json", "xml", "text"]),
         OptionSpec(name: "compact", valueName: nil, help: "Print JSON on one line."),
-        OptionSpec(name: "locations", valueName: nil, help: "With --format text, show the line each value was read from."),
+        OptionSpec(
+            name: "locations", valueName: nil, help: "With --format text, show the line each value was read from."),
         OptionSpec(
             name: "max-size", valueName: "bytes",
             help: "Refuse inputs larger than this (default 67108864, 64 MiB)."),
@@ -28,7 +29,9 @@ enum DumpCommand: Command {
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
-        guard !arguments.positionals.isEmpty else { throw UsageError("missing <file>: name at least one property list") }
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError("missing <file>: name at least one property list")
+        }
         var reader = PropertyListReader()
         if let text = arguments.value("max-size") {
             guard let limit = Int(text), limit > 0 else {

@@ -27,7 +27,8 @@ public enum UTIScope {
         }
         guard let command = commands.first(where: { $0.name == first }) else {
             let name = OutputEscaping.escape(first)
-            let suggestion = Suggestions.closest(to: first, in: commands.map { $0.name }).map { "; did you mean '\($0)'?" } ?? ""
+            let suggestion =
+                Suggestions.closest(to: first, in: commands.map { $0.name }).map { "; did you mean '\($0)'?" } ?? ""
             let message = first.hasPrefix("-") ? "unknown option '\(name)'" : "unknown command '\(name)'\(suggestion)"
             context.errors.line("Error: \(message)")
             context.errors.line("Usage: utiscope <command> [options]")

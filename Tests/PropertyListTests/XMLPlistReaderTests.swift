@@ -1,0 +1,293 @@
+import Foundation
+import PropertyList
+import Testing
+
+@Suite struct XMLPlistReaderTests {
+    @Test func readsEveryGrammarFeature() throws {
+        let document = try PropertyListReader().read(contentsOf: fixture("xml/grammar.plist"))
+        #expect(document.format == .xml)
+        #expect(document.warnings.isEmpty)
+        let root = document.root
+        #expect(root.kind == .dictionary)
+        #expect(root["plain"]?.string == "Hello, world")
+        #expect(root["entities"]?.string == "a < b && c > d \"q\" 's'")
+        #expect(root["characterReferences"]?.string == "AB\u{1F600}")
+        #expect(root["cdata"]?.string == "<not a tag> & not an entity")
+        #expect(root["whitespace"]?.string == "  two spaces\nand a newline  ")
+        #expect(root["emptyString"]?.string == "")
+        #expect(root["emptyStringPair"]?.string == "")
+        #expect(root[""]?.string == "empty key")
+        #expect(root["unicode"]?.string == "Grüße, 日本語")
+        #expect(root["decimal"]?.integer == .signed(42))
+        #expect(root["negative"]?.integer == .signed(-17))
+        #expect(root["positiveSign"]?.integer == .signed(5))
+        #expect(root["hex"]?.integer == .signed(31))
+        #expect(root["negativeHex"]?.integer == .signed(-16))
+        #expect(root["int64Min"]?.integer == .signed(Int64.min))
+        #expect(root["uint64Max"]?.integer == .unsigned(UInt64.max))
+        #expect(root["real"]?.real == 3.25)
+        #expect(root["exponent"]?.real == -0.0015)
+        #expect(root["nan"]?.real?.isNaN == true)
+        #expect(root["infinity"]?.real == .infinity)
+        #expect(root["negativeInfinity"]?.real == -.infinity)
+        #expect(root["yes"]?.boolean == true)
+        #expect(root["no"]?.boolean == false)
+        #expect(root["date"]?.date?.iso8601 == "2024-02-29T12:34:56Z")
+        #expect(root["yearZero"]?.date?.iso8601 == "0000-01-01T00:00:00Z")
+        #expect(root["data"]?.data == Array("Hello, world".utf8))
+        #expect(root["emptyData"]?.data == [])
+        #expect(root["emptyArray"]?.kind == .array && root["emptyArray"]?.count == 0)
+        #expect(root["emptyDict"]?.kind == .dictionary && root["emptyDict"]?.count == 0)
+        let type = root["nested"]?.elements.first?["LSItemContentTypes"]?.elements.first
+        #expect(type?.string == "public.plain-text")
+        #expect(type?.keyPath.description == "nested[0].LSItemContentTypes[0]")
+    }
+
+    @Test func locationsAreLinesAndColumnsOfStartTags() throws {
+        let document = try PropertyListReader().read(contentsOf: fixture("xml/grammar.plist"))
+        let root = document.root
+        #expect(position(root.location) == "5:1")
+        #expect(position(root["plain"]?.location) == "7:2")
+        #expect(position(root["plain"]?.keyNode?.location) == "6:2")
+        #expect(root["plain"]?.keyNode?.isKey == true)
+        // Text spanning lines: the value is where its start tag is.
+        #expect(position(root["whitespace"]?.location) == "15:2")
+        #expect(position(root["nested"]?.elements.first?["LSItemContentTypes"]?.elements.first?.location) == "74:5")
+        #expect(root["plain"]?.location.file.hasSuffix("grammar.plist") == true)
+    }
+
+    @Test func entriesKeepDocumentOrderAndDuplicates() throws {
+        let document = try parse(
+            xmlPlist(
+                """
+                <dict>
+                	<key>b</key><integer>1</integer>
+                	<key>a</key><integer>2</integer>
+                	<key>b</key><integer>3</integer>
+                </dict>
+                """))
+        #expect(document.root.entries.map(\.key.text) == ["b", "a", "b"])
+        // The last value wins, as in CoreFoundation.
+        #expect(document.root["b"]?.integer == .signed(3))
+        #expect(document.warnings.count == 1)
+        let warning = try #require(document.warnings.first)
+        #expect(warning.kind == .duplicateKey("b", firstLine: 5))
+        #expect(position(warning.location) == "7:2")
+        #expect(warning.description == "test.plist:7:2: warning: duplicate key 'b' (first at line 5); the last value wins")
+    }
+
+    @Test func readsEncodings() throws {
+        for name in ["utf16le", "utf16be"] {
+            let document = try PropertyListReader().read(contentsOf: fixture("xml/\(name).plist"))
+            #expect(document.root["name"]?.string == "Grüße 😀", "\(name)")
+            #expect(position(document.root["name"]?.location) == "5:2", "\(name)")
+        }
+        let latin1 = try PropertyListReader().read(contentsOf: fixture("xml/latin1.plist"))
+        #expect(latin1.root.string == "café")
+        let bom = try PropertyListReader().read(contentsOf: fixture("xml/utf8-bom.plist"))
+        #expect(bom.root.elements.first?.integer == .signed(1))
+    }
+
+    @Test func acceptsARootWithoutPlistElementWithAWarning() throws {
+        let document = try PropertyListReader().read(contentsOf: fixture("xml/no-plist-element.plist"))
+        #expect(document.root["CFBundleIdentifier"]?.string == "com.example.bare")
+        #expect(document.warnings.map(\.kind) == [.missingPlistElement])
+        #expect(position(document.warnings.first?.location) == "2:1")
+    }
+
+    @Test func skipsTextBetweenElementsWithAWarning() throws {
+        let document = try parse(
+            xmlPlist(
+                """
+                <array>
+                #ifdef DEBUG
+                	<string>debug</string>
+                #endif
+                </array>
+                """))
+        #expect(document.root.elements.map(\.text) == ["debug"])
+        #expect(document.warnings.map(\.kind) == [.textBetweenElements("#ifdef DEBUG"), .textBetweenElements("#endif")])
+        #expect(document.warnings.map(\.location.line) == [5, 7])
+    }
+
+    @Test func longDocumentsKeepExactLineNumbers() throws {
+        // Past line 65,535, where libxml2's tree API stops counting.
+        var body = "<array>\n"
+        for index in 0..<70_000 { body += "\t<integer>\(index)</integer>\n" }
+        body += "</array>"
+        let document = try parse(xmlPlist(body))
+        let last = try #require(document.root.elements.last)
+        #expect(last.integer == .signed(69_999))
+        #expect(position(last.location) == "\(4 + 70_000):2")
+    }
+
+    @Test func nestingUpToTheLimitReads() throws {
+        let depth = PropertyListReader.defaultDepthLimit
+        let text = String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
+        let document = try parse(xmlPlist(text))
+        #expect(document.root.kind == .array)
+    }
+
+    // MARK: Errors, each with its exact position
+
+    struct ErrorCase: CustomTestStringConvertible, Sendable {
+        var name: String
+        var body: String
+        var problem: PropertyListProblem
+        var position: String
+        var testDescription: String { name }
+    }
+
+    static let errorCases: [ErrorCase] = [
+        ErrorCase(
+            name: "unknown element", body: "<dict>\n\t<key>a</key>\n\t<strin>x</strin>\n</dict>",
+            problem: .unknownElement("strin"), position: "6:2"),
+        ErrorCase(
+            name: "key without value", body: "<dict>\n\t<key>a</key>\n</dict>",
+            problem: .keyWithoutValue("a"), position: "5:2"),
+        ErrorCase(
+            name: "two keys in a row", body: "<dict>\n\t<key>a</key>\n\t<key>b</key><string/>\n</dict>",
+            problem: .keyWithoutValue("a"), position: "5:2"),
+        ErrorCase(
+            name: "value without key", body: "<dict>\n\t<string>x</string>\n</dict>",
+            problem: .valueWithoutKey("string"), position: "5:2"),
+        ErrorCase(
+            name: "key in array", body: "<array>\n  <key>a</key>\n</array>",
+            problem: .misplacedElement("key", context: "inside <array>"), position: "5:3"),
+        ErrorCase(
+            name: "element in string", body: "<string>a<dict/></string>",
+            problem: .misplacedElement("dict", context: "inside <string>"), position: "4:10"),
+        ErrorCase(
+            name: "two root values", body: "<string>a</string>\n<string>b</string>",
+            problem: .multipleRootValues, position: "5:1"),
+        ErrorCase(name: "empty plist", body: "", problem: .missingRootValue, position: "3:1"),
+        ErrorCase(
+            name: "integer with a decimal point", body: "<integer>1.5</integer>",
+            problem: .invalidInteger("1.5"), position: "4:1"),
+        ErrorCase(
+            name: "integer with trailing text", body: "<integer>12abc</integer>",
+            problem: .invalidInteger("12abc"), position: "4:1"),
+        ErrorCase(name: "empty integer", body: "<integer></integer>", problem: .invalidInteger(""), position: "4:1"),
+        ErrorCase(
+            name: "integer too large", body: "<integer>18446744073709551616</integer>",
+            problem: .integerOutOfRange("18446744073709551616"), position: "4:1"),
+        ErrorCase(
+            name: "integer too small", body: "<integer>-9223372036854775809</integer>",
+            problem: .integerOutOfRange("-9223372036854775809"), position: "4:1"),
+        ErrorCase(name: "hex real", body: "<real>0x1p3</real>", problem: .invalidReal("0x1p3"), position: "4:1"),
+        ErrorCase(name: "word real", body: "<real>pi</real>", problem: .invalidReal("pi"), position: "4:1"),
+        ErrorCase(
+            name: "date without zone", body: "<date>2024-01-01T00:00:00</date>",
+            problem: .invalidDate("2024-01-01T00:00:00"), position: "4:1"),
+        ErrorCase(
+            name: "date that does not exist", body: "<date>2023-02-29T00:00:00Z</date>",
+            problem: .invalidDate("2023-02-29T00:00:00Z"), position: "4:1"),
+        ErrorCase(
+            name: "bad base64", body: "<data>ab$d</data>",
+            problem: .invalidBase64("'$' is not a base64 character"), position: "4:1"),
+        ErrorCase(
+            name: "base64 with text after padding", body: "<data>aGk=aGk=</data>",
+            problem: .invalidBase64("text after '=' padding"), position: "4:1"),
+        ErrorCase(
+            name: "undeclared entity", body: "<string>&nope;</string>",
+            problem: .xmlSyntax("entity 'nope' not defined"), position: "4:15"),
+    ]
+
+    @Test(arguments: errorCases) func reportsErrorsWithTheirPosition(_ testCase: ErrorCase) {
+        let error = readError(xmlPlist(testCase.body))
+        #expect(error?.problem == testCase.problem)
+        #expect(position(error?.location) == testCase.position)
+        #expect(error?.location.file == "test.plist")
+    }
+
+    @Test func reportsMalformedXMLWithLibxml2sPosition() {
+        let error = readError("<plist>\n<dict>\n<key>a</key><string>b</array>\n</dict></plist>")
+        guard case .xmlSyntax(let message)? = error?.problem else {
+            Issue.record("expected an XML syntax error, got \(String(describing: error))")
+            return
+        }
+        #expect(message.contains("mismatch"))
+        #expect(error?.location.line == 3)
+    }
+
+    @Test func refusesTruncatedDocuments() {
+        let error = readError("<plist><dict><key>a</key><string>b</str")
+        guard case .xmlSyntax? = error?.problem else {
+            Issue.record("expected an XML syntax error, got \(String(describing: error))")
+            return
+        }
+        #expect(error?.location.line == 1)
+    }
+
+    @Test func refusesInvalidUTF8() {
+        var bytes = Array("<plist><string>".utf8)
+        bytes += [0xC3, 0x28]
+        bytes += Array("</string></plist>".utf8)
+        let error = try? parse(bytes: bytes)
+        #expect(error == nil)
+        do {
+            _ = try parse(bytes: bytes)
+        } catch {
+            guard case .xmlSyntax(let message) = error.problem else {
+                Issue.record("expected an XML syntax error, got \(error)")
+                return
+            }
+            #expect(message.lowercased().contains("utf-8"))
+        }
+    }
+
+    @Test func refusesInternalSubsetsAtTheirLine() {
+        let text = """
+            <?xml version="1.0"?>
+            <!DOCTYPE plist [
+              <!ENTITY a "aaaaaaaaaa">
+              <!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">
+            ]>
+            <plist><string>&b;</string></plist>
+            """
+        let error = readError(text)
+        #expect(error?.problem == .internalSubsetRefused)
+        #expect(error?.location.line == 2)
+    }
+
+    @Test func neverLoadsExternalEntities() {
+        let text = """
+            <?xml version="1.0"?>
+            <!DOCTYPE plist SYSTEM "file:///etc/passwd">
+            <plist><string>&ext;</string></plist>
+            """
+        let error = readError(text)
+        #expect(error != nil)
+        #expect(error?.description.contains("root:") == false)
+    }
+
+    @Test func refusesNestingPastTheLimit() {
+        let depth = PropertyListReader.defaultDepthLimit + 1
+        let text = String(repeating: "<array>", count: depth) + String(repeating: "</array>", count: depth)
+        let error = readError(xmlPlist(text))
+        #expect(error?.problem == .nestingTooDeep(limit: 200))
+        #expect(position(error?.location) == "4:\(200 * 7 + 1)")
+    }
+
+    @Test func refusesAMillionLevelsQuickly() {
+        let text = String(repeating: "<array>", count: 1_000_000)
+        let error = readError(xmlPlist(text))
+        #expect(error?.problem == .nestingTooDeep(limit: 200))
+    }
+
+    @Test func refusesInputsOverTheSizeLimit() {
+        let reader = PropertyListReader(sizeLimit: 100)
+        let text = xmlPlist("<string>\(String(repeating: "x", count: 200))</string>")
+        #expect(throws: PropertyListError.self) { try reader.read(Array(text.utf8), file: "big.plist") }
+        do {
+            _ = try reader.read(Array(text.utf8), file: "big.plist")
+        } catch {
+            #expect(error.problem == .inputTooLarge(size: text.utf8.count, limit: 100))
+        }
+    }
+
+    @Test func escapesControlCharactersInMessages() {
+        let error = readError(xmlPlist("<integer>1\u{202E}2</integer>"))
+        #expect(error?.problem == .invalidInteger("1\\u{202E}2"))
+    }
+}
