@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .executable(name: "utiscope", targets: ["utiscope"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
+        .library(name: "UniformTypes", targets: ["UniformTypes"]),
         .library(name: "UTIScopeCLI", targets: ["UTIScopeCLI"]),
     ],
     targets: [
@@ -16,6 +17,8 @@ let package = Package(
             providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
         ),
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
+        // The type system; its system catalog is generated source (Scripts/generate-system-types.py).
+        .target(name: "UniformTypes", dependencies: ["PropertyList"]),
         .target(name: "UTIScopeCLI", dependencies: ["PropertyList"]),
         .executableTarget(name: "utiscope", dependencies: ["UTIScopeCLI"]),
         .executableTarget(
@@ -24,6 +27,7 @@ let package = Package(
             path: "Benchmarks/utiscope-bench"
         ),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
+        .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "UTIScopeCLITests", dependencies: ["UTIScopeCLI", "PropertyList"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,1 +1,35 @@
-print("bench")
+import Foundation
+
+// utiscope-bench: speed and memory of utiscope's readers as ratios against baselines measured
+// side by side in the same run (never absolute timings in tests).
+//
+//   utiscope-bench parse DIR    DIR from `python3 ../shared/bench/gen.py` (c_huge.plist and its binary twin)
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func usage() -> Never {
+    FileHandle.standardError.write(Data("usage: utiscope-bench parse DIR\n".utf8))
+    exit(64)
+}
+
+do {
+    switch arguments.first {
+    case "_task":
+        guard arguments.count == 3 else { usage() }
+        let path = arguments[2]
+        switch arguments[1] {
+        case "ours": print(try ParseTasks.ours(path))
+        case "foundation": print(try ParseTasks.foundation(path))
+        case "sax": print(try ParseTasks.saxWalk(path))
+        default: usage()
+        }
+    case "parse":
+        guard arguments.count == 2 else { usage() }
+        try ParseBenchmark.run(directory: arguments[1])
+    default:
+        usage()
+    }
+} catch {
+    FileHandle.standardError.write(Data("utiscope-bench: \(error)\n".utf8))
+    exit(1)
+}

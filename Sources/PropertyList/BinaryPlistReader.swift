@@ -568,7 +568,7 @@ private enum Message {
         "offset table starts at byte \(start), leaving no room for objects after the header"
     }
     static func tableTooLong(_ count: UInt64, _ size: Int, _ start: UInt64, _ trailer: Int) -> String {
-        "\(count) offsets of \(size) bytes from byte \(start) do not end before the trailer at byte \(trailer)"
+        "an offset table of \(count) \(size)-byte entries from byte \(start) does not end before the trailer at byte \(trailer)"
     }
     static let null = "null objects are not supported: property lists have no null value"
     static let fill = "fill byte 0x0F is padding, not a value"
@@ -582,7 +582,7 @@ private enum Message {
         "length of \(what) has marker 0x\(hex(marker)), not a 1- to 8-byte integer"
     }
     static func tooLong(_ what: String, _ count: UInt64, _ left: Int) -> String {
-        "\(what) claims \(count) entries, but only \(left) bytes are left before the offset table"
+        "\(what) of length \(count) does not fit in the \(left) bytes left before the offset table"
     }
     static func pastEnd(_ what: String, _ count: Int, _ left: Int) -> String {
         "\(what) needs \(count) bytes, but only \(left) are left before the offset table"

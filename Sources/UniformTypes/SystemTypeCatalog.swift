@@ -75,7 +75,7 @@ extension SystemTypeCatalog {
         let declaration = TypeDeclaration(
             UniformTypeIdentifier(String(fields[0])),
             origin: .system(release: release, bundle: String(source[0]), kind: kind),
-            conformsTo: list(fields[1]).map(UniformTypeIdentifier.init),
+            conformsTo: list(fields[1]).map { UniformTypeIdentifier($0) },
             extensions: list(fields[2]), mimeTypes: list(fields[3]), osTypes: list(fields[4]))
         let facts = SystemTypeFacts(
             icon: icon, thumbnail: SystemThumbnail(category: category, iOS: iOS, macOS: macOS),

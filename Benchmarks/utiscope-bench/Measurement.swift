@@ -1,0 +1,74 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One measured run of a task in a child process: wall time and the child's peak memory.
+struct Measurement {
+    var seconds: Double
+    var peakBytes: Int
+    var output: String
+}
+
+/// Runs `utiscope-bench _task NAME ARGS…` in a child process so each task's peak memory is its own,
+/// and returns the fastest of `repetitions` runs (with the largest peak seen).
+func measure(task: String, _ arguments: [String], repetitions: Int = 3) throws -> Measurement {
+    var best: Measurement?
+    for _ in 0..<repetitions {
+        let run = try runChild([CommandLine.arguments[0], "_task", task] + arguments)
+        if best == nil || run.seconds < (best?.seconds ?? .infinity) {
+            best = Measurement(seconds: run.seconds, peakBytes: max(run.peakBytes, best?.peakBytes ?? 0), output: run.output)
+        } else if let current = best {
+            best?.peakBytes = max(current.peakBytes, run.peakBytes)
+        }
+    }
+    guard let best else { throw BenchError("no runs") }
+    return best
+}
+
+/// Runs a command, timing it and reading its peak resident memory from `wait4`.
+func runChild(_ argv: [String]) throws -> Measurement {
+    let pipe = Pipe()
+    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, pipe.fileHandleForWriting.fileDescriptor, 1)
+    let cArguments = argv.map { strdup($0) } + [nil]
+    defer { cArguments.forEach { free($0) } }
+    var pid: pid_t = 0
+    let start = DispatchTime.now()
+    let status = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
+    guard status == 0 else { throw BenchError("cannot start \(argv[0]): \(String(cString: strerror(status)))") }
+    try pipe.fileHandleForWriting.close()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    var exitStatus: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &exitStatus, 0, &usage)
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    guard exitStatus == 0 else { throw BenchError("\(argv.joined(separator: " ")) failed with status \(exitStatus)") }
+    #if canImport(Darwin)
+        let peak = Int(usage.ru_maxrss)
+    #else
+        let peak = Int(usage.ru_maxrss) * 1024
+    #endif
+    return Measurement(seconds: seconds, peakBytes: peak, output: String(decoding: data, as: UTF8.self))
+}
+
+/// A benchmark that cannot run: its reason.
+struct BenchError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Formats bytes as MB with one decimal.
+func megabytes(_ bytes: Int) -> String {
+    String(format: "%.1f MB", Double(bytes) / 1_000_000)
+}
+
+/// Formats a ratio with two decimals.
+func ratio(_ value: Double) -> String {
+    String(format: "%.2f×", value)
+}

@@ -1,0 +1,288 @@
+import PropertyList
+
+/// The conformance relation among a set of declarations: supertypes, subtypes, and whether one
+/// type conforms to another.
+///
+/// Built once, then queried without walking the graph: identifiers are interned to small
+/// integers, cycles are collapsed into their strongly connected components, and reachability is
+/// precomputed as sorted ranges (see ``ReachabilityIntervals``), so ``conforms(_:to:)`` is two
+/// dictionary look-ups and a binary search. Building uses explicit stacks throughout; a chain of
+/// 100,000 types needs no deep recursion.
+///
+/// Conformance is reflexive (every type conforms to itself) and transitive. Members of a cycle
+/// conform to one another and to each other's supertypes; each cycle is reported once in
+/// ``cycles``. A supertype nobody declares is kept as a node (the declaring type does conform to
+/// it) and reported in ``unknownSupertypes``.
+public struct ConformanceGraph: Sendable {
+    /// An interned identifier: the fast handle for repeated queries.
+    public struct Node: Sendable, Hashable, Comparable {
+        /// The node's index.
+        public let rawValue: Int32
+
+        /// Orders by index.
+        public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    /// Each node's identifier: declared ones first, in input order, then undeclared supertypes.
+    private let identifiers: [UniformTypeIdentifier]
+    private let nodeIndex: [UniformTypeIdentifier: Int32]
+    /// The number of declared nodes; nodes from here on are undeclared supertypes.
+    public let declaredCount: Int
+    /// Direct supertypes of node `n`: `parents[parentStart[n]..<parentStart[n + 1]]`, declared order.
+    private let parentStart: [Int32]
+    private let parents: [Int32]
+    /// Direct subtypes of node `n`, in node order.
+    private let childStart: [Int32]
+    private let children: [Int32]
+    private let components: StronglyConnectedComponents
+    private let reachability: ReachabilityIntervals
+    /// Every cycle, sorted by first member.
+    public let cycles: [ConformanceCycle]
+    /// Every reference to an undeclared supertype, sorted by identifier, then by referencing type.
+    public let unknownSupertypes: [UnknownSupertype]
+
+    /// Builds the graph of `declarations`. An identifier declared more than once keeps its first
+    /// declaration (``TypeCatalog`` settles precedence before building its graph).
+    public init(declarations: [TypeDeclaration]) {
+        var identifiers: [UniformTypeIdentifier] = []
+        var nodeIndex: [UniformTypeIdentifier: Int32] = [:]
+        var declared: [Int] = []  // index into `declarations` of each declared node
+        identifiers.reserveCapacity(declarations.count)
+        nodeIndex.reserveCapacity(declarations.count)
+        declared.reserveCapacity(declarations.count)
+        for (position, declaration) in declarations.enumerated() where nodeIndex[declaration.identifier] == nil {
+            nodeIndex[declaration.identifier] = Int32(identifiers.count)
+            identifiers.append(declaration.identifier)
+            declared.append(position)
+        }
+        let declaredCount = identifiers.count
+
+        // Direct supertypes, deduplicated; undeclared ones become nodes of their own.
+        var parentStart: [Int32] = [0]
+        var parents: [Int32] = []
+        var unknown: [UnknownSupertype] = []
+        parentStart.reserveCapacity(declaredCount + 1)
+        for node in 0..<declaredCount {
+            let declaration = declarations[declared[node]]
+            let first = parents.count
+            for conformance in declaration.conformances {
+                let parent: Int32
+                if let known = nodeIndex[conformance.value] {
+                    parent = known
+                } else {
+                    parent = Int32(identifiers.count)
+                    nodeIndex[conformance.value] = parent
+                    identifiers.append(conformance.value)
+                }
+                if Int(parent) >= declaredCount {
+                    unknown.append(
+                        UnknownSupertype(
+                            identifier: conformance.value, referencedBy: declaration.identifier,
+                            location: conformance.location))
+                }
+                if !parents[first...].contains(parent) { parents.append(parent) }
+            }
+            parentStart.append(Int32(parents.count))
+        }
+        let nodeCount = identifiers.count
+        while parentStart.count < nodeCount + 1 { parentStart.append(Int32(parents.count)) }
+
+        // Direct subtypes: the same edges reversed.
+        var childStart = [Int32](repeating: 0, count: nodeCount + 1)
+        for parent in parents { childStart[Int(parent) + 1] += 1 }
+        for index in 0..<nodeCount { childStart[index + 1] += childStart[index] }
+        var fill = childStart
+        var children = [Int32](repeating: 0, count: parents.count)
+        for node in 0..<nodeCount {
+            for edge in Int(parentStart[node])..<Int(parentStart[node + 1]) {
+                let parent = Int(parents[edge])
+                children[Int(fill[parent])] = Int32(node)
+                fill[parent] += 1
+            }
+        }
+
+        let components = StronglyConnectedComponents(nodeCount: nodeCount, edgeStart: parentStart, edges: parents)
+        self.identifiers = identifiers
+        self.nodeIndex = nodeIndex
+        self.declaredCount = declaredCount
+        self.parentStart = parentStart
+        self.parents = parents
+        self.childStart = childStart
+        self.children = children
+        self.components = components
+        self.reachability = Self.label(components, parentStart: parentStart, parents: parents)
+        self.cycles = Self.findCycles(
+            components, identifiers: identifiers, declarations: declarations, declared: declared,
+            nodeIndex: nodeIndex)
+        self.unknownSupertypes = unknown.sorted {
+            ($0.identifier, $0.referencedBy) < ($1.identifier, $1.referencedBy)
+        }
+    }
+
+    /// The component DAG (edges from supertype to subtype) and its interval labelling.
+    private static func label(
+        _ components: StronglyConnectedComponents, parentStart: [Int32], parents: [Int32]
+    ) -> ReachabilityIntervals {
+        let count = components.count
+        var treeParent = [Int32](repeating: -1, count: count)
+        var edges: [(parent: Int32, child: Int32)] = []
+        for component in 0..<count {
+            for member in components.members(of: Int32(component)) {
+                for edge in Int(parentStart[Int(member)])..<Int(parentStart[Int(member) + 1]) {
+                    let parent = components.componentOf[Int(parents[edge])]
+                    guard parent != Int32(component) else { continue }
+                    if treeParent[component] < 0 { treeParent[component] = parent }
+                    edges.append((parent, Int32(component)))
+                }
+            }
+        }
+        edges.sort { ($0.parent, $0.child) < ($1.parent, $1.child) }
+        var childStart = [Int32](repeating: 0, count: count + 1)
+        var children: [Int32] = []
+        children.reserveCapacity(edges.count)
+        var previous: (parent: Int32, child: Int32)?
+        for edge in edges where previous.map({ $0 != edge }) ?? true {
+            childStart[Int(edge.parent) + 1] += 1
+            children.append(edge.child)
+            previous = edge
+        }
+        for index in 0..<count { childStart[index + 1] += childStart[index] }
+        return ReachabilityIntervals(count: count, childStart: childStart, children: children, treeParent: treeParent)
+    }
+
+    /// One report per component with more than one member or a self-conformance.
+    private static func findCycles(
+        _ components: StronglyConnectedComponents, identifiers: [UniformTypeIdentifier],
+        declarations: [TypeDeclaration], declared: [Int], nodeIndex: [UniformTypeIdentifier: Int32]
+    ) -> [ConformanceCycle] {
+        var cycles: [ConformanceCycle] = []
+        for component in 0..<components.count {
+            let members = components.members(of: Int32(component))
+            var edges: [ConformanceEdge] = []
+            for member in members where Int(member) < declared.count {
+                let declaration = declarations[declared[Int(member)]]
+                for conformance in declaration.conformances {
+                    guard let parent = nodeIndex[conformance.value],
+                        components.componentOf[Int(parent)] == Int32(component)
+                    else { continue }
+                    edges.append(
+                        ConformanceEdge(
+                            subtype: declaration.identifier, supertype: conformance.value,
+                            location: conformance.location))
+                }
+            }
+            guard members.count > 1 || !edges.isEmpty else { continue }
+            cycles.append(
+                ConformanceCycle(
+                    members: members.map { identifiers[Int($0)] }.sorted(),
+                    edges: edges.sorted { ($0.subtype, $0.supertype) < ($1.subtype, $1.supertype) }))
+        }
+        return cycles.sorted { $0.members.lexicographicallyPrecedes($1.members) }
+    }
+
+    // MARK: Nodes
+
+    /// The number of nodes, undeclared supertypes included.
+    public var nodeCount: Int { identifiers.count }
+
+    /// The node for `identifier`, if the graph has it.
+    public func node(for identifier: UniformTypeIdentifier) -> Node? {
+        nodeIndex[identifier].map(Node.init(rawValue:))
+    }
+
+    /// The identifier of `node`, spelled as first declared or referenced.
+    public func identifier(of node: Node) -> UniformTypeIdentifier {
+        identifiers[Int(node.rawValue)]
+    }
+
+    /// Whether the graph has `identifier`, declared or referenced as a supertype.
+    public func contains(_ identifier: UniformTypeIdentifier) -> Bool {
+        nodeIndex[identifier] != nil
+    }
+
+    /// Whether `identifier` is declared (rather than only referenced as a supertype).
+    public func isDeclared(_ identifier: UniformTypeIdentifier) -> Bool {
+        nodeIndex[identifier].map { Int($0) < declaredCount } ?? false
+    }
+
+    /// Every declared identifier, sorted.
+    public var declaredIdentifiers: [UniformTypeIdentifier] {
+        identifiers[..<declaredCount].sorted()
+    }
+
+    // MARK: Queries
+
+    /// Whether `type` conforms to `supertype`: they are equal, `supertype` is reachable through
+    /// declared conformances, or both sit in one cycle. An identifier the graph lacks conforms
+    /// only to itself.
+    public func conforms(_ type: UniformTypeIdentifier, to supertype: UniformTypeIdentifier) -> Bool {
+        if type == supertype { return true }
+        guard let node = nodeIndex[type], let target = nodeIndex[supertype] else { return false }
+        return conforms(Node(rawValue: node), to: Node(rawValue: target))
+    }
+
+    /// Whether node `type` conforms to node `supertype`: the fast form of ``conforms(_:to:)-5l1v``.
+    public func conforms(_ type: Node, to supertype: Node) -> Bool {
+        let component = components.componentOf[Int(type.rawValue)]
+        let target = components.componentOf[Int(supertype.rawValue)]
+        if component == target { return true }
+        return reachability.reaches(from: target, to: component)
+    }
+
+    /// Whether `type` conforms to any of `supertypes`.
+    public func conforms(_ type: UniformTypeIdentifier, toAnyOf supertypes: [UniformTypeIdentifier]) -> Bool {
+        supertypes.contains { conforms(type, to: $0) }
+    }
+
+    /// The direct supertypes of `type`, in declared order.
+    public func directSupertypes(of type: UniformTypeIdentifier) -> [UniformTypeIdentifier] {
+        guard let node = nodeIndex[type] else { return [] }
+        return parents[Int(parentStart[Int(node)])..<Int(parentStart[Int(node) + 1])].map { identifiers[Int($0)] }
+    }
+
+    /// The direct subtypes of `type`, sorted.
+    public func directSubtypes(of type: UniformTypeIdentifier) -> [UniformTypeIdentifier] {
+        guard let node = nodeIndex[type] else { return [] }
+        return children[Int(childStart[Int(node)])..<Int(childStart[Int(node) + 1])].map { identifiers[Int($0)] }
+            .sorted()
+    }
+
+    /// Every supertype of `type`, itself excluded, nearest first: breadth-first through the
+    /// declared conformances, each level in declared order. Walks the graph; meant for display.
+    public func supertypes(of type: UniformTypeIdentifier) -> [UniformTypeIdentifier] {
+        guard let start = nodeIndex[type] else { return [] }
+        var seen: Set<Int32> = [start]
+        var queue: [Int32] = [start]
+        var head = 0
+        while head < queue.count {
+            let node = Int(queue[head])
+            head += 1
+            for edge in Int(parentStart[node])..<Int(parentStart[node + 1]) where seen.insert(parents[edge]).inserted {
+                queue.append(parents[edge])
+            }
+        }
+        return queue.dropFirst().map { identifiers[Int($0)] }
+    }
+
+    /// Every type that conforms to `type`, itself excluded, sorted. Read from the precomputed
+    /// ranges, not by walking.
+    public func subtypes(of type: UniformTypeIdentifier) -> [UniformTypeIdentifier] {
+        guard let node = nodeIndex[type] else { return [] }
+        var result: [UniformTypeIdentifier] = []
+        for component in reachability.descendants(of: components.componentOf[Int(node)]) {
+            for member in components.members(of: component) where member != node {
+                result.append(identifiers[Int(member)])
+            }
+        }
+        return result.sorted()
+    }
+
+    /// The members of the cycle `type` is in (itself included), or `nil` when it is in none.
+    public func cycle(containing type: UniformTypeIdentifier) -> ConformanceCycle? {
+        guard nodeIndex[type] != nil else { return nil }
+        return cycles.first { $0.members.contains(type) }
+    }
+
+    /// The number of ranges the precomputed closure holds: a measure of its memory.
+    public var closureRangeCount: Int { reachability.rangeTotal }
+}
