@@ -14,23 +14,39 @@
 #include <libxml/xmlerror.h>
 #include <string.h>
 
-/// Creates a parser context for `size` bytes at `bytes`, with `sax` as its callbacks and `user`
-/// as their context. libxml2 detects the encoding (byte-order mark or XML declaration). Returns NULL
-/// when libxml2 cannot allocate it.
+/// Creates a push-parser context with `sax` as its callbacks (libxml2 keeps its own copy of the
+/// handler) and `user` as their context. The first bytes (up to 4) let libxml2 detect the
+/// encoding from a byte-order mark or the XML declaration. Returns NULL when libxml2 cannot
+/// allocate it.
 static inline xmlParserCtxtPtr utiscope_xml_create(const char *bytes, int size, xmlSAXHandlerPtr sax,
                                                    void *user, int options) {
-    xmlParserCtxtPtr ctxt = xmlCreateMemoryParserCtxt(bytes, size);
+    int first = size < 4 ? size : 4;
+    xmlParserCtxtPtr ctxt = xmlCreatePushParserCtxt(sax, user, bytes, first, NULL);
     if (ctxt == NULL) return NULL;
-    if (ctxt->sax != NULL) xmlFree(ctxt->sax);
-    ctxt->sax = sax;
-    ctxt->userData = user;
     xmlCtxtUseOptions(ctxt, options);
     return ctxt;
 }
 
-/// Frees a context made by `utiscope_xml_create`; the SAX handler belongs to the caller.
+/// Feeds the rest of the bytes (after the first 4 given to `utiscope_xml_create`) in chunks, so
+/// libxml2 never holds a second copy of a large document. Stops early once the parser is halted
+/// (a callback called `xmlStopParser`). Returns libxml2's last error code (0 when well-formed).
+static inline int utiscope_xml_parse(xmlParserCtxtPtr ctxt, const char *bytes, int size) {
+    const int chunk = 256 * 1024;
+    int offset = size < 4 ? size : 4;
+    int status = 0;
+    while (offset < size) {
+        int length = size - offset < chunk ? size - offset : chunk;
+        status = xmlParseChunk(ctxt, bytes + offset, length, 0);
+        offset += length;
+        if (status != 0 || ctxt->instate == XML_PARSER_EOF) return status != 0 ? status : -1;
+    }
+    status = xmlParseChunk(ctxt, NULL, 0, 1);
+    if (status == 0 && !ctxt->wellFormed) status = -1;
+    return status;
+}
+
+/// Frees a context made by `utiscope_xml_create`.
 static inline void utiscope_xml_free(xmlParserCtxtPtr ctxt) {
-    ctxt->sax = NULL;
     xmlFreeParserCtxt(ctxt);
 }
 

@@ -151,7 +151,32 @@ struct DocumentBuilder {
         return arena[start..<start + Int(record.length)]
     }
 
+    /// Reserves room up front: growing a large array copies it, and the copy is what makes peak
+    /// memory. Capacity that is never touched costs address space, not memory.
+    mutating func reserve(nodes nodeCount: Int, arenaBytes: Int) {
+        nodes.reserveCapacity(nodeCount)
+        children.reserveCapacity(nodeCount)
+        arena.reserveCapacity(arenaBytes)
+    }
+
     private mutating func findDuplicateKeys(childrenStart: Int, pairs: Int) {
+        if pairs <= 16 {
+            // Small dictionaries (nearly all of them): compare every pair, no allocation.
+            for later in 1..<pairs {
+                let laterKey = keyBytes(children[childrenStart + 2 * later])
+                for earlier in 0..<later {
+                    let earlierKey = keyBytes(children[childrenStart + 2 * earlier])
+                    if earlierKey.count == laterKey.count && earlierKey.elementsEqual(laterKey) {
+                        let firstKey = children[childrenStart + 2 * earlier]
+                        let firstLine = format == .binary ? nil : Int(nodes[Int(firstKey)].position1)
+                        warn(.duplicateKey(keyText(children[childrenStart + 2 * later]), firstLine: firstLine),
+                             about: children[childrenStart + 2 * later])
+                        break
+                    }
+                }
+            }
+            return
+        }
         // Hash every key, sort by hash, and compare neighbours: n log n for any dictionary size.
         var hashed: [(hash: UInt64, pair: Int)] = []
         hashed.reserveCapacity(pairs)

@@ -18,9 +18,10 @@ struct XMLPlistReader {
                 .inputTooLarge(size: bytes.count, limit: Int(Int32.max)), at: SourceLocation(file: file))
         }
         let state = UnsafeMutablePointer<XMLState>.allocate(capacity: 1)
-        state.initialize(to: XMLState(file: file, depthLimit: depthLimit, expectedNodes: bytes.count / 40))
+        state.initialize(to: XMLState(file: file, depthLimit: depthLimit, expectedNodes: 0))
         defer { state.deinitialize(count: 1); state.deallocate() }
         var handler = XMLPlistReader.handler
+        state.pointee.builder.reserve(nodes: XMLPlistReader.elementBound(bytes), arenaBytes: bytes.count)
         let status: Int32 = bytes.withUnsafeBufferPointer { buffer in
             withUnsafeMutablePointer(to: &handler) { sax in
                 buffer.withMemoryRebound(to: CChar.self) { chars in
@@ -28,7 +29,7 @@ struct XMLPlistReader {
                     guard let context = utiscope_xml_create(chars.baseAddress, Int32(bytes.count), sax, state, options)
                     else { return -1 }
                     state.pointee.context = context
-                    let result = xmlParseDocument(context)
+                    let result = utiscope_xml_parse(context, chars.baseAddress, Int32(bytes.count))
                     state.pointee.context = nil
                     utiscope_xml_free(context)
                     return result
@@ -45,6 +46,20 @@ struct XMLPlistReader {
         let root = state.pointee.root
         let builder = state.pointee.builder
         return builder.finish(root: root)
+    }
+
+    /// An upper bound on the number of elements: the `<` that do not start an end tag.
+    static func elementBound(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var count = 0
+            var index = 0
+            let end = buffer.count - 1
+            while index < end {
+                if buffer[index] == UInt8(ascii: "<") && buffer[index + 1] != UInt8(ascii: "/") { count += 1 }
+                index += 1
+            }
+            return count + 1
+        }
     }
 
     private static let initializeOnce: Void = {
