@@ -23,6 +23,8 @@ struct BinaryPlistReader {
 private struct BinaryPlistTrailer {
     static let size = 32
     static let headerSize = 8
+    /// The largest file read: node indices are Int32, and one object can make two nodes.
+    static let largestFile = Int(Int32.max) / 2
 
     /// Width of one offset-table entry, 1…8 bytes.
     let offsetSize: Int
@@ -91,9 +93,6 @@ private struct BinaryPlistTrailer {
         self.topObject = Int(truncatingIfNeeded: topObject)
         self.offsetTableStart = Int(truncatingIfNeeded: tableStart)
     }
-
-    /// The largest file read: node indices are Int32, and one object can make two nodes.
-    static let largestFile = Int(Int32.max) / 2
 }
 
 /// An object, as errors name it: its index and its byte offset.
@@ -303,7 +302,8 @@ private struct BinaryObjectDecoder {
             let size = marker == 0x22 ? 4 : 8
             try requireBytes(size, at: position, for: "real", site)
             let bits = readUnsigned(at: position, size: size)
-            let value = size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
+            let value =
+                size == 4 ? Double(Float(bitPattern: UInt32(truncatingIfNeeded: bits))) : Double(bitPattern: bits)
             return .value(add(.real, payload: value.bitPattern, at: site))
         case 0x3:
             guard marker == 0x33 else { throw failure(.unknownObjectMarker(marker), at: site) }
@@ -380,7 +380,9 @@ private struct BinaryObjectDecoder {
     }
 
     /// An integer: 1, 2 and 4 bytes are unsigned, 8 bytes signed; 16 bytes hold up to UInt64.max.
-    private mutating func integer(_ marker: UInt8, at position: Int, _ site: ObjectSite) throws(PropertyListError) -> Int32 {
+    private mutating func integer(_ marker: UInt8, at position: Int, _ site: ObjectSite) throws(PropertyListError)
+        -> Int32
+    {
         let exponent = marker & 0x0F
         // Sizes are 2^0…2^4 bytes.
         guard exponent <= 4 else { throw failure(.unknownObjectMarker(marker), at: site) }
@@ -472,7 +474,8 @@ private struct BinaryObjectDecoder {
     }
 
     /// A UID of 1 to 16 bytes; one wider than 8 bytes must start with zeros.
-    private mutating func uid(_ marker: UInt8, at position: Int, _ site: ObjectSite) throws(PropertyListError) -> Int32 {
+    private mutating func uid(_ marker: UInt8, at position: Int, _ site: ObjectSite) throws(PropertyListError) -> Int32
+    {
         let size = Int(marker & 0x0F) &+ 1
         try requireBytes(size, at: position, for: "UID", site)
         let extra = max(0, size &- 8)
@@ -504,33 +507,35 @@ private struct BinaryObjectDecoder {
     /// The count in a marker's low nibble or, when that is 0xF, in the integer object after it;
     /// moves `position` past that integer. The count is at most the bytes left in the object area.
     private func length(
-        _ marker: UInt8, at position: inout Int, for what: String, _ site: ObjectSite
+        _ marker: UInt8, at position: inout Int, for what: @autoclosure () -> String, _ site: ObjectSite
     ) throws(PropertyListError) -> Int {
         let nibble = marker & 0x0F
         guard nibble == 0x0F else { return Int(nibble) }
-        try requireBytes(1, at: position, for: "length of \(what)", site)
+        try requireBytes(1, at: position, for: "length of \(what())", site)
         let lengthMarker = bytes[position]
         // A long count is a 1-, 2-, 4- or 8-byte integer object.
         guard lengthMarker >> 4 == 0x1, lengthMarker & 0x0F <= 3 else {
-            throw failure(.invalidObject(Message.lengthMarker(lengthMarker, what)), at: site)
+            throw failure(.invalidObject(Message.lengthMarker(lengthMarker, what())), at: site)
         }
         let size = 1 << (lengthMarker & 0x0F)
-        try requireBytes(size, at: position &+ 1, for: "length of \(what)", site)
+        try requireBytes(size, at: position &+ 1, for: "length of \(what())", site)
         let value = readUnsigned(at: position &+ 1, size: size)
         position &+= 1 &+ size
         // No count can exceed the bytes left; checking it here keeps every later product small.
         let left = objectEnd &- position
-        guard value <= UInt64(left) else { throw failure(.invalidObject(Message.tooLong(what, value, left)), at: site) }
+        guard value <= UInt64(left) else {
+            throw failure(.invalidObject(Message.tooLong(what(), value, left)), at: site)
+        }
         return Int(truncatingIfNeeded: value)
     }
 
     /// Throws unless `count` bytes from `position` lie inside the object area.
     private func requireBytes(
-        _ count: Int, at position: Int, for what: String, _ site: ObjectSite
+        _ count: Int, at position: Int, for what: @autoclosure () -> String, _ site: ObjectSite
     ) throws(PropertyListError) {
         let left = objectEnd &- position
         guard count <= left else {
-            throw failure(.invalidObject(Message.pastEnd(what, count, left)), at: site)
+            throw failure(.invalidObject(Message.pastEnd(what(), count, left)), at: site)
         }
     }
 
@@ -568,7 +573,8 @@ private enum Message {
         "offset table starts at byte \(start), leaving no room for objects after the header"
     }
     static func tableTooLong(_ count: UInt64, _ size: Int, _ start: UInt64, _ trailer: Int) -> String {
-        "an offset table of \(count) \(size)-byte entries from byte \(start) does not end before the trailer at byte \(trailer)"
+        "an offset table of \(count) \(size)-byte entries from byte \(start) "
+            + "does not end before the trailer at byte \(trailer)"
     }
     static let null = "null objects are not supported: property lists have no null value"
     static let fill = "fill byte 0x0F is padding, not a value"

@@ -41,9 +41,9 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         return text
     }
 
-    /// A short phrase for positions that have no line: `object 12 at byte 345`.
+    /// A short phrase for positions that have no line: `object 12 at byte 345`, or `at byte 345`.
     public var binaryPosition: String? {
-        guard let objectIndex else { return nil }
+        guard let objectIndex else { return byteOffset.map { "at byte \($0)" } }
         if let byteOffset { return "object \(objectIndex) at byte \(byteOffset)" }
         return "object \(objectIndex)"
     }

@@ -175,10 +175,11 @@ import Testing
         #expect(elements[12].uid == 42)
         #expect(elements[13].uid == 256)
         #expect(elements[14].uid == 7)
-        #expect(elements.map(\.kind) == [
-            .boolean, .boolean, .integer, .integer, .integer, .integer, .real, .real, .date, .data, .string,
-            .string, .uid, .uid, .uid,
-        ])
+        #expect(
+            elements.map(\.kind) == [
+                .boolean, .boolean, .integer, .integer, .integer, .integer, .real, .real, .date, .data, .string,
+                .string, .uid, .uid, .uid,
+            ])
         for (index, element) in elements.enumerated() {
             #expect(element.location.objectIndex == index + 1)
             #expect(element.location.keyPath.description == "[\(index)]")
@@ -313,10 +314,23 @@ import Testing
             ({ $0.referenceSize = 9 }, .invalidTrailer("object reference size is 9, not 1 to 8 bytes"), 7),
             ({ $0.objectCount = 0 }, .invalidTrailer("the file declares no objects"), 8),
             ({ $0.topObject = 1 }, .invalidTrailer("top object 1 is not below the object count 1"), 16),
-            ({ $0.topObject = UInt64.max }, .invalidTrailer("top object 18446744073709551615 is not below the object count 1"), 16),
-            ({ $0.offsetTableStart = 8 }, .invalidTrailer("offset table starts at byte 8, leaving no room for objects after the header"), 24),
-            ({ $0.offsetTableStart = 0 }, .invalidTrailer("offset table starts at byte 0, leaving no room for objects after the header"), 24),
-            ({ $0.offsetTableStart = 100 }, .invalidTrailer("an offset table of 1 2-byte entries from byte 100 does not end before the trailer at byte 11"), 8),
+            (
+                { $0.topObject = UInt64.max },
+                .invalidTrailer("top object 18446744073709551615 is not below the object count 1"), 16
+            ),
+            (
+                { $0.offsetTableStart = 8 },
+                .invalidTrailer("offset table starts at byte 8, leaving no room for objects after the header"), 24
+            ),
+            (
+                { $0.offsetTableStart = 0 },
+                .invalidTrailer("offset table starts at byte 0, leaving no room for objects after the header"), 24
+            ),
+            (
+                { $0.offsetTableStart = 100 },
+                .invalidTrailer(
+                    "an offset table of 1 2-byte entries from byte 100 does not end before the trailer at byte 11"), 8
+            ),
         ]
         for (adjust, problem, field) in cases {
             let error = try #require(binaryError(writer.bytes(adjust)))
@@ -331,15 +345,32 @@ import Testing
         writer.add(.raw([0x09]))
         let clock = ContinuousClock()
         let start = clock.now
+        let tooLong = "does not end before the trailer at byte 11"
         // 2^63 one-byte offsets: no overflow, but far past the trailer.
-        let small = try #require(binaryError(writer.bytes { $0.objectCount = 1 << 63; $0.offsetSize = 1 }))
-        #expect(small.problem == .invalidTrailer("an offset table of 9223372036854775808 1-byte entries from byte 9 does not end before the trailer at byte 11"))
+        let small = writer.bytes { trailer in
+            trailer.objectCount = 1 << 63
+            trailer.offsetSize = 1
+        }
+        #expect(
+            binaryError(small)?.problem
+                == .invalidTrailer("an offset table of 9223372036854775808 1-byte entries from byte 9 \(tooLong)"))
         // 2^63 eight-byte offsets: the table size overflows 64 bits.
-        let wide = try #require(binaryError(writer.bytes { $0.objectCount = 1 << 63; $0.offsetSize = 8 }))
-        #expect(wide.problem == .invalidTrailer("an offset table of 9223372036854775808 8-byte entries from byte 9 does not end before the trailer at byte 11"))
-        // The table start plus its size overflows.
-        let far = try #require(binaryError(writer.bytes { $0.objectCount = UInt64.max; $0.offsetTableStart = UInt64.max }))
-        #expect(far.problem == .invalidTrailer("an offset table of 18446744073709551615 2-byte entries from byte 18446744073709551615 does not end before the trailer at byte 11"))
+        let wide = writer.bytes { trailer in
+            trailer.objectCount = 1 << 63
+            trailer.offsetSize = 8
+        }
+        #expect(
+            binaryError(wide)?.problem
+                == .invalidTrailer("an offset table of 9223372036854775808 8-byte entries from byte 9 \(tooLong)"))
+        // The table's start plus its size overflows.
+        let far = writer.bytes { trailer in
+            trailer.objectCount = UInt64.max
+            trailer.offsetTableStart = UInt64.max
+        }
+        #expect(
+            binaryError(far)?.problem
+                == .invalidTrailer(
+                    "an offset table of 18446744073709551615 2-byte entries from byte 18446744073709551615 \(tooLong)"))
         #expect(clock.now - start < .milliseconds(100))
     }
 
@@ -366,19 +397,40 @@ import Testing
     @Test func refusesLengthsPastTheEnd() throws {
         let cases: [(object: [UInt8], problem: PropertyListProblem)] = [
             ([0x44, 0x01, 0x02], .invalidObject("data needs 4 bytes, but only 2 are left before the offset table")),
-            ([0x4F, 0x10, 0xFF, 0x00], .invalidObject("data of length 255 does not fit in the 1 bytes left before the offset table")),
-            ([0x5F, 0x13] + BPlistWriter.bigEndian(1 << 62, size: 8), .invalidObject("ASCII string of length 4611686018427387904 does not fit in the 0 bytes left before the offset table")),
-            ([0x63, 0x00, 0x41, 0x00, 0x42], .invalidObject("UTF-16 string needs 6 bytes, but only 4 are left before the offset table")),
+            (
+                [0x4F, 0x10, 0xFF, 0x00],
+                .invalidObject("data of length 255 does not fit in the 1 bytes left before the offset table")
+            ),
+            (
+                [0x5F, 0x13] + BPlistWriter.bigEndian(1 << 62, size: 8),
+                .invalidObject(
+                    "ASCII string of length 4611686018427387904 "
+                        + "does not fit in the 0 bytes left before the offset table"
+                )
+            ),
+            (
+                [0x63, 0x00, 0x41, 0x00, 0x42],
+                .invalidObject("UTF-16 string needs 6 bytes, but only 4 are left before the offset table")
+            ),
             ([0x13, 0x00, 0x00], .invalidObject("integer needs 8 bytes, but only 2 are left before the offset table")),
             ([0x23, 0x00], .invalidObject("real needs 8 bytes, but only 1 are left before the offset table")),
             ([0x33], .invalidObject("date needs 8 bytes, but only 0 are left before the offset table")),
             ([0x83, 0x01], .invalidObject("UID needs 4 bytes, but only 1 are left before the offset table")),
             ([0xA3, 0x00, 0x00], .invalidObject("array needs 3 bytes, but only 2 are left before the offset table")),
             ([0xD1, 0x00], .invalidObject("dictionary needs 2 bytes, but only 1 are left before the offset table")),
-            ([0x5F], .invalidObject("length of ASCII string needs 1 bytes, but only 0 are left before the offset table")),
-            ([0x5F, 0x11, 0x00], .invalidObject("length of ASCII string needs 2 bytes, but only 1 are left before the offset table")),
+            (
+                [0x5F],
+                .invalidObject("length of ASCII string needs 1 bytes, but only 0 are left before the offset table")
+            ),
+            (
+                [0x5F, 0x11, 0x00],
+                .invalidObject("length of ASCII string needs 2 bytes, but only 1 are left before the offset table")
+            ),
             ([0x5F, 0x41, 0x00], .invalidObject("length of ASCII string has marker 0x41, not a 1- to 8-byte integer")),
-            ([0xAF, 0x14] + [UInt8](repeating: 0, count: 16), .invalidObject("length of array has marker 0x14, not a 1- to 8-byte integer")),
+            (
+                [0xAF, 0x14] + [UInt8](repeating: 0, count: 16),
+                .invalidObject("length of array has marker 0x14, not a 1- to 8-byte integer")
+            ),
         ]
         for (object, problem) in cases {
             var writer = BPlistWriter()
@@ -445,7 +497,9 @@ import Testing
         #expect(shallow.location.objectIndex == 3)
     }
 
-    @Test(arguments: [0x01, 0x0E, 0x15, 0x20, 0x21, 0x24, 0x30, 0x34, 0x70, 0x7F, 0x90, 0xB0, 0xE0, 0xF0, 0xFF] as [UInt8])
+    @Test(
+        arguments: [0x01, 0x0E, 0x15, 0x20, 0x21, 0x24, 0x30, 0x34, 0x70, 0x7F, 0x90, 0xB0, 0xE0, 0xF0, 0xFF] as [UInt8]
+    )
     func refusesUnknownMarkers(marker: UInt8) throws {
         var writer = BPlistWriter()
         writer.add(.array([1]))
@@ -458,7 +512,8 @@ import Testing
     @Test func refusesKeysThatAreNotStrings() throws {
         let cases: [(key: BPlistWriter.Object, kind: String)] = [
             (.raw([0x10, 0x01]), "an integer"), (.raw([0x09]), "a boolean"), (.raw(BPlistWriter.real64(1)), "a real"),
-            (.raw(BPlistWriter.date(0)), "a date"), (.raw(BPlistWriter.data([1])), "data"), (.raw([0x80, 0x01]), "a UID"),
+            (.raw(BPlistWriter.date(0)), "a date"), (.raw(BPlistWriter.data([1])), "data"),
+            (.raw([0x80, 0x01]), "a UID"),
             (.array([]), "an array"), (.dictionary(keys: [], values: []), "a dictionary"), (.set([]), "a set"),
             (.raw([0x00]), "null"),
         ]
@@ -477,7 +532,10 @@ import Testing
         let cases: [(object: BPlistWriter.Object, problem: PropertyListProblem)] = [
             (.raw([0x00]), .invalidObject("null objects are not supported: property lists have no null value")),
             (.raw([0x0F]), .invalidObject("fill byte 0x0F is padding, not a value")),
-            (.set([1]), .invalidObject("set objects are not supported: property lists hold arrays and dictionaries, not sets")),
+            (
+                .set([1]),
+                .invalidObject("set objects are not supported: property lists hold arrays and dictionaries, not sets")
+            ),
         ]
         for (object, problem) in cases {
             // As the top object and as an element.
@@ -506,7 +564,10 @@ import Testing
             (BPlistWriter.utf16([0x0041, 0xDC00]), .invalidObject("UTF-16 string holds a lone surrogate 0xDC00")),
             (BPlistWriter.utf16([0x0041, 0xDBFF]), .invalidObject("UTF-16 string holds a lone surrogate 0xDBFF")),
             ([0x52, 0x41, 0xE9], .invalidObject("ASCII string holds byte 0xE9, which is not ASCII")),
-            ([0x8F, 0x01] + [UInt8](repeating: 0, count: 15), .invalidObject("UID of 16 bytes does not fit in 64 bits")),
+            (
+                [0x8F, 0x01] + [UInt8](repeating: 0, count: 15),
+                .invalidObject("UID of 16 bytes does not fit in 64 bits")
+            ),
         ]
         for (object, problem) in cases {
             var writer = BPlistWriter()
