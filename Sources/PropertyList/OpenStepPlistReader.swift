@@ -45,8 +45,9 @@ struct OpenStepPlistReader {
 
     private func parse(_ text: UnsafeBufferPointer<UInt8>) -> Result<PropertyListDocument, PropertyListError> {
         if let invalid = TextEncoding.firstInvalidUTF8(in: text) {
-            let why = "byte 0x\(hex(text[invalid])) is not valid UTF-8 (OpenStep text is read as UTF-8, "
-                + "or as UTF-16 after a byte-order mark)"
+            let why =
+                "byte 0x\(hex(text[invalid])) does not start a valid UTF-8 sequence "
+                + "(OpenStep text is read as UTF-8, or as UTF-16 after a byte-order mark)"
             return .failure(error(.invalidEncoding(why), in: text, at: invalid))
         }
         var parser = Parser(input: text, file: file, depthLimit: depthLimit)
@@ -342,13 +343,7 @@ extension OpenStepPlistReader {
                     let next = input[position + 1]
                     if next == Byte.slash {
                         position += 2
-                        while position < end {
-                            let byte = input[position]
-                            if byte == Byte.lineFeed || byte == Byte.carriageReturn || isUnicodeSeparator(at: position) {
-                                break
-                            }
-                            position += 1
-                        }
+                        while position < end && !isLineEnd(at: position) { position += 1 }
                     } else if next == Byte.asterisk {
                         let start = position
                         position += 2
@@ -511,18 +506,17 @@ extension OpenStepPlistReader {
                     let next = position + 1
                     guard next < end else { throw error(.invalidHexData("no closing '>'"), at: open) }
                     guard let low = hexValue(input[next]) else {
-                        if isDataSpace(at: next) || input[next] == Byte.greaterThan {
-                            let why = "digit \(describe(at: position)) has no partner: a byte takes two hexadecimal digits"
+                        if dataSpaceWidth(at: next) != nil || input[next] == Byte.greaterThan {
+                            let digit = describe(at: position)
+                            let why = "digit \(digit) has no partner: a byte takes two hexadecimal digits"
                             throw error(.invalidHexData(why), at: position)
                         }
                         throw error(.invalidHexData("\(describe(at: next)) is not a hexadecimal digit"), at: next)
                     }
                     builder.arena.append(high << 4 | low)
                     position += 2
-                } else if byte == Byte.space || byte == Byte.tab || byte == Byte.lineFeed || byte == Byte.carriageReturn {
-                    position += 1
-                } else if byte == 0xE2 && isUnicodeSeparator(at: position) {
-                    position += 3
+                } else if let width = dataSpaceWidth(at: position) {
+                    position += width
                 } else {
                     throw error(.invalidHexData("\(describe(at: position)) is not a hexadecimal digit"), at: position)
                 }
@@ -550,10 +544,19 @@ extension OpenStepPlistReader {
                 && (input[index + 2] == 0xA8 || input[index + 2] == 0xA9)
         }
 
-        private func isDataSpace(at index: Int) -> Bool {
+        /// Whether a `//` comment ends at `index`: LF, CR, U+2028 or U+2029.
+        private func isLineEnd(at index: Int) -> Bool {
             let byte = input[index]
-            return byte == Byte.space || byte == Byte.tab || byte == Byte.lineFeed || byte == Byte.carriageReturn
-                || isUnicodeSeparator(at: index)
+            return byte == Byte.lineFeed || byte == Byte.carriageReturn || isUnicodeSeparator(at: index)
+        }
+
+        /// The length of the whitespace character at `index` inside `<…>` data, or `nil`.
+        private func dataSpaceWidth(at index: Int) -> Int? {
+            switch input[index] {
+            case Byte.space, Byte.tab, Byte.lineFeed, Byte.carriageReturn: return 1
+            case 0xE2 where isUnicodeSeparator(at: index): return 3
+            default: return nil
+            }
         }
 
         private func hexValue(_ byte: UInt8) -> UInt8? {
@@ -630,7 +633,8 @@ extension OpenStepPlistReader {
                 let byte = text[index]
                 if byte <= Byte.carriageReturn {
                     if byte == Byte.lineFeed
-                        || (byte == Byte.carriageReturn && (index + 1 == text.count || text[index + 1] != Byte.lineFeed))
+                        || (byte == Byte.carriageReturn
+                            && (index + 1 == text.count || text[index + 1] != Byte.lineFeed))
                     {
                         line += 1
                         lineStart = index + 1
