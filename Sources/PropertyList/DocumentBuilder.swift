@@ -92,9 +92,11 @@ struct DocumentBuilder {
     mutating func close() {
         guard let (node, start) = open.popLast() else { return }
         let first = children.count
-        children.append(contentsOf: pending[start...])
         let count = pending.count - start
-        pending.removeSubrange(start...)
+        pending.withUnsafeBufferPointer {
+            children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<$0.count]))
+        }
+        pending.removeLast(count)
         let isDictionary = nodes[Int(node)].kind == .dictionary
         nodes[Int(node)].payload = UInt64(first)
         nodes[Int(node)].length = UInt32(truncatingIfNeeded: isDictionary ? count / 2 : count)
@@ -169,8 +171,9 @@ struct DocumentBuilder {
                     if earlierKey.count == laterKey.count && earlierKey.elementsEqual(laterKey) {
                         let firstKey = children[childrenStart + 2 * earlier]
                         let firstLine = format == .binary ? nil : Int(nodes[Int(firstKey)].position1)
-                        warn(.duplicateKey(keyText(children[childrenStart + 2 * later]), firstLine: firstLine),
-                             about: children[childrenStart + 2 * later])
+                        warn(
+                            .duplicateKey(keyText(children[childrenStart + 2 * later]), firstLine: firstLine),
+                            about: children[childrenStart + 2 * later])
                         break
                     }
                 }

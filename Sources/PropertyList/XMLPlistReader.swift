@@ -51,14 +51,15 @@ struct XMLPlistReader {
     /// An upper bound on the number of elements: the `<` that do not start an end tag.
     static func elementBound(_ bytes: [UInt8]) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
-            var count = 0
-            var index = 0
-            let end = buffer.count - 1
-            while index < end {
-                if buffer[index] == UInt8(ascii: "<") && buffer[index + 1] != UInt8(ascii: "/") { count += 1 }
-                index += 1
+            guard var cursor = buffer.baseAddress else { return 1 }
+            let end = cursor + buffer.count
+            var count = 1
+            while cursor < end, let found = memchr(cursor, Int32(UInt8(ascii: "<")), end - cursor) {
+                let at = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
+                if at + 1 < end && at[1] != UInt8(ascii: "/") { count += 1 }
+                cursor = at + 1
             }
-            return count + 1
+            return count
         }
     }
 
@@ -150,6 +151,9 @@ private struct XMLState {
     var builder: DocumentBuilder
     var context: xmlParserCtxtPtr?
     var error: PropertyListError?
+    /// Whether `error` is set; checked on every callback, and a Bool is far cheaper to test than an
+    /// optional of a large struct.
+    var failed = false
     var frames: [Frame] = []
     var root: Int32 = -1
     var textStart = 0
@@ -171,7 +175,8 @@ private struct XMLState {
     // MARK: Errors
 
     mutating func fail(_ problem: PropertyListProblem, line: Int32? = nil, column: Int32? = nil) {
-        guard error == nil else { return }
+        guard !failed else { return }
+        failed = true
         var location = SourceLocation(file: file)
         if let line {
             location.line = Int(line)
@@ -210,7 +215,7 @@ private struct XMLState {
     // MARK: Elements
 
     mutating func startElement(_ name: UnsafePointer<xmlChar>) {
-        guard error == nil, let context else { return }
+        guard !failed, let context else { return }
         var line: Int32 = 0
         var column: Int32 = 0
         utiscope_xml_tag_start(context, &line, &column)
@@ -281,7 +286,7 @@ private struct XMLState {
     }
 
     mutating func endElement() {
-        guard error == nil, let frame = frames.popLast() else { return }
+        guard !failed, let frame = frames.popLast() else { return }
         let line = Int(frame.line)
         let column = Int(frame.column)
         var node = frame.node
@@ -333,7 +338,7 @@ private struct XMLState {
     }
 
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard error == nil else { return }
+        guard !failed else { return }
         switch frames.last?.element {
         case .key?, .string?:
             builder.arena.append(contentsOf: bytes)
