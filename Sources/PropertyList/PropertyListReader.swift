@@ -29,7 +29,17 @@ public struct PropertyListReader: Sendable {
         guard bytes.count <= sizeLimit else {
             throw PropertyListError(.inputTooLarge(size: bytes.count, limit: sizeLimit), at: SourceLocation(file: file))
         }
-        let format = try PropertyListReader.detectFormat(bytes, file: file)
+        return try read(bytes, file: file, format: PropertyListReader.detectFormat(bytes, file: file))
+    }
+
+    /// Parses `bytes` as `format`, without looking at what the bytes say they are (fuzzing, and
+    /// callers that know the format already).
+    public func read(_ bytes: [UInt8], file: String, format: PropertyListFormat) throws(PropertyListError)
+        -> PropertyListDocument
+    {
+        guard bytes.count <= sizeLimit else {
+            throw PropertyListError(.inputTooLarge(size: bytes.count, limit: sizeLimit), at: SourceLocation(file: file))
+        }
         switch format {
         case .xml:
             return try XMLPlistReader(file: file, depthLimit: depthLimit).read(bytes)

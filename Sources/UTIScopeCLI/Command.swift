@@ -6,11 +6,23 @@ public struct CommandContext {
     public var output: OutputSink
     /// Standard error.
     public var errors: OutputSink
+    /// What `-` reads; nil reads the process's standard input.
+    public var standardInput: [UInt8]?
 
-    /// A context writing to `output` and `errors`.
-    public init(output: OutputSink, errors: OutputSink) {
+    /// A context writing to `output` and `errors`; `standardInput` stands in for the process's
+    /// standard input when given (tests).
+    public init(output: OutputSink, errors: OutputSink, standardInput: [UInt8]? = nil) {
         self.output = output
         self.errors = errors
+        self.standardInput = standardInput
+    }
+
+    /// Reads a property list from `path`, or from standard input for `-`.
+    func read(_ path: String, with reader: PropertyListReader) throws(PropertyListError) -> PropertyListDocument {
+        if path == "-", let standardInput {
+            return try reader.read(standardInput, file: "-")
+        }
+        return try reader.read(contentsOf: path)
     }
 
     /// Prints a diagnostic line on standard error, escaped so that nothing from input reaches the

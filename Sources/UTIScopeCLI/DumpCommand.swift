@@ -47,7 +47,7 @@ enum DumpCommand: Command {
         for path in arguments.positionals {
             let document: PropertyListDocument
             do {
-                document = try reader.read(contentsOf: path)
+                document = try context.read(path, with: reader)
             } catch {
                 context.report(error.description)
                 status = .inputError

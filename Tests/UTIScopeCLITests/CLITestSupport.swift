@@ -20,11 +20,12 @@ func utiscope(_ arguments: String...) -> RunResult {
     utiscope(arguments)
 }
 
-/// Runs `utiscope` in-process with `arguments`.
-func utiscope(_ arguments: [String]) -> RunResult {
+/// Runs `utiscope` in-process with `arguments`, and `input` as standard input.
+func utiscope(_ arguments: [String], input: [UInt8]? = nil) -> RunResult {
     let output = CapturedOutput()
     let errors = CapturedOutput()
-    let status = UTIScope.run(arguments, context: CommandContext(output: output, errors: errors))
+    let context = CommandContext(output: output, errors: errors, standardInput: input ?? [])
+    let status = UTIScope.run(arguments, context: context)
     return RunResult(status: status, output: output.text, errors: errors.text)
 }
 

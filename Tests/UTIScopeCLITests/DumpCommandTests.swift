@@ -69,6 +69,37 @@ import UTIScopeCLI
         #expect(result.output == "\"ok\"\n")
     }
 
+    @Test func readsStandardInput() {
+        let result = utiscope(["dump", "--compact", "-"], input: Array("<plist><array><true/></array></plist>".utf8))
+        #expect(result.status == .success)
+        #expect(result.output == "[true]\n")
+        let broken = utiscope(["dump", "-"], input: Array("<plist><array>".utf8))
+        #expect(broken.status == .inputError)
+        #expect(broken.errors.hasPrefix("-:1:"))
+        let twice = utiscope(["dump", "-", "-"], input: [])
+        #expect(twice.status == .usage)
+    }
+
+    @Test func plutilReadsTheXMLOutputBackToTheSameValue() throws {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
+        let plutil = path.split(separator: ":").map { "\($0)/plutil" }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        guard let plutil else { return }  // no toolchain plutil on this machine
+        let xml = try temporaryFile(utiscope("dump", "--format", "xml", grammar).output)
+        let binary = xml + ".bplist"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: plutil)
+        process.arguments = ["-convert", "binary1", "-o", binary, xml]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        // plutil's binary rendering of our XML, read by us, is the value we started from (plutil
+        // writes dictionary keys in its own order, so compare the JSON as values).
+        let roundTrip = try JSONSerialization.jsonObject(with: Data(utiscope("dump", binary).output.utf8))
+        let original = try JSONSerialization.jsonObject(with: Data(utiscope("dump", grammar).output.utf8))
+        #expect((roundTrip as? NSDictionary)?.isEqual(original) == true)
+    }
+
     @Test func sizeLimitIsAnOption() throws {
         let path = try temporaryFile("<plist><string>\(String(repeating: "x", count: 100))</string></plist>")
         let result = utiscope("dump", "--max-size", "50", path)
