@@ -20,7 +20,8 @@ func measure(task: String, _ arguments: [String], repetitions: Int = 3) throws -
     for _ in 0..<repetitions {
         let run = try runChild([CommandLine.arguments[0], "_task", task] + arguments)
         if best == nil || run.seconds < (best?.seconds ?? .infinity) {
-            best = Measurement(seconds: run.seconds, peakBytes: max(run.peakBytes, best?.peakBytes ?? 0), output: run.output)
+            best = Measurement(
+                seconds: run.seconds, peakBytes: max(run.peakBytes, best?.peakBytes ?? 0), output: run.output)
         } else if let current = best {
             best?.peakBytes = max(current.peakBytes, run.peakBytes)
         }
@@ -29,13 +30,30 @@ func measure(task: String, _ arguments: [String], repetitions: Int = 3) throws -
     return best
 }
 
-/// Runs a command, timing it and reading its peak resident memory from `wait4`.
+/// Runs a command, timing it and reading its peak resident memory from `wait4`; fails unless it
+/// exits with status 0.
 func runChild(_ argv: [String]) throws -> Measurement {
+    let run = try spawn(argv, keepStandardError: false)
+    guard run.status == 0 else { throw BenchError("\(argv.joined(separator: " ")) failed with status \(run.status)") }
+    return Measurement(seconds: run.seconds, peakBytes: run.peakBytes, output: run.output)
+}
+
+/// Starts `argv` with posix_spawn (not Foundation's Process, which reaps the child itself and so
+/// hides its resource usage), collects standard output (or standard error, discarding standard
+/// output), and waits with `wait4` for the exit status and peak memory.
+func spawn(_ argv: [String], keepStandardError: Bool) throws -> (
+    status: Int32, seconds: Double, peakBytes: Int, output: String
+) {
     let pipe = Pipe()
-    var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+    var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, pipe.fileHandleForWriting.fileDescriptor, 1)
+    if keepStandardError {
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipe.fileHandleForWriting.fileDescriptor, 2)
+    } else {
+        posix_spawn_file_actions_adddup2(&actions, pipe.fileHandleForWriting.fileDescriptor, 1)
+    }
     let cArguments = argv.map { strdup($0) } + [nil]
     defer { cArguments.forEach { free($0) } }
     var pid: pid_t = 0
@@ -48,13 +66,13 @@ func runChild(_ argv: [String]) throws -> Measurement {
     var usage = rusage()
     wait4(pid, &exitStatus, 0, &usage)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-    guard exitStatus == 0 else { throw BenchError("\(argv.joined(separator: " ")) failed with status \(exitStatus)") }
     #if canImport(Darwin)
         let peak = Int(usage.ru_maxrss)
     #else
         let peak = Int(usage.ru_maxrss) * 1024
     #endif
-    return Measurement(seconds: seconds, peakBytes: peak, output: String(decoding: data, as: UTF8.self))
+    let code = (exitStatus & 0x7F) == 0 ? (exitStatus >> 8) & 0xFF : 128 + (exitStatus & 0x7F)
+    return (code, seconds, peak, String(decoding: data, as: UTF8.self))
 }
 
 /// A benchmark that cannot run: its reason.

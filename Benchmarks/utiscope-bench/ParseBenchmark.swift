@@ -30,7 +30,8 @@ enum ParseBenchmark {
         let oursBinary = try measure(task: "ours", [binary])
         let foundationBinary = try measure(task: "foundation", [binary], repetitions: 1)
         guard oursBinary.output == foundationBinary.output else {
-            throw BenchError("checksums differ:\n  ours       \(oursBinary.output)  foundation \(foundationBinary.output)")
+            throw BenchError(
+                "checksums differ:\n  ours       \(oursBinary.output)  foundation \(foundationBinary.output)")
         }
         report("utiscope reader", oursBinary, size: binarySize)
         report("PropertyListSerialization", foundationBinary, size: binarySize)
@@ -40,7 +41,8 @@ enum ParseBenchmark {
 
     static func report(_ name: String, _ measurement: Measurement, size: Int) {
         let padded = name.padding(toLength: 26, withPad: " ", startingAt: 0)
-        print("  \(padded) \(String(format: "%7.3f s", measurement.seconds))   peak \(megabytes(measurement.peakBytes))")
+        print(
+            "  \(padded) \(String(format: "%7.3f s", measurement.seconds))   peak \(megabytes(measurement.peakBytes))")
     }
 
     static func fileSize(_ path: String) throws -> Int {

@@ -4,11 +4,12 @@ import Foundation
 // side by side in the same run (never absolute timings in tests).
 //
 //   utiscope-bench parse DIR    DIR from `python3 ../shared/bench/gen.py` (c_huge.plist and its binary twin)
+//   utiscope-bench hostile      generated attack inputs through the release `utiscope`, against budgets
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: utiscope-bench parse DIR\n".utf8))
+    FileHandle.standardError.write(Data("usage: utiscope-bench parse DIR | hostile\n".utf8))
     exit(64)
 }
 
@@ -23,6 +24,11 @@ do {
         case "sax": print(try ParseTasks.saxWalk(path))
         default: usage()
         }
+    case "_generate-hostile":
+        guard arguments.count == 2 else { usage() }
+        try HostileBenchmark.generate(into: arguments[1])
+    case "hostile":
+        try HostileBenchmark.run()
     case "parse":
         guard arguments.count == 2 else { usage() }
         try ParseBenchmark.run(directory: arguments[1])
