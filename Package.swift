@@ -7,6 +7,7 @@ let package = Package(
         .executable(name: "utiscope", targets: ["utiscope"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "UniformTypes", targets: ["UniformTypes"]),
+        .library(name: "AppBundle", targets: ["AppBundle"]),
         .library(name: "UTIScopeCLI", targets: ["UTIScopeCLI"]),
     ],
     targets: [
@@ -19,16 +20,18 @@ let package = Package(
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         // The type system; its system catalog is generated source (Scripts/generate-system-types.py).
         .target(name: "UniformTypes", dependencies: ["PropertyList"]),
-        .target(name: "UTIScopeCLI", dependencies: ["PropertyList"]),
+        .target(name: "AppBundle", dependencies: ["PropertyList", "UniformTypes"]),
+        .target(name: "UTIScopeCLI", dependencies: ["PropertyList", "UniformTypes", "AppBundle"]),
         .executableTarget(name: "utiscope", dependencies: ["UTIScopeCLI"]),
         .executableTarget(
             name: "utiscope-bench",
-            dependencies: ["PropertyList", "CLibXML2"],
+            dependencies: ["PropertyList", "UniformTypes", "CLibXML2"],
             path: "Benchmarks/utiscope-bench"
         ),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
-        .testTarget(name: "UTIScopeCLITests", dependencies: ["UTIScopeCLI", "PropertyList"]),
+        .testTarget(name: "AppBundleTests", dependencies: ["AppBundle", "PropertyList"]),
+        .testTarget(name: "UTIScopeCLITests", dependencies: ["UTIScopeCLI", "PropertyList", "UniformTypes"]),
     ],
     swiftLanguageModes: [.v6]
 )

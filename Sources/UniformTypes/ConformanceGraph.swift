@@ -5,9 +5,10 @@ import PropertyList
 ///
 /// Built once, then queried without walking the graph: identifiers are interned to small
 /// integers, cycles are collapsed into their strongly connected components, and reachability is
-/// precomputed as sorted ranges (see ``ReachabilityIntervals``), so ``conforms(_:to:)`` is two
-/// dictionary look-ups and a binary search. Building uses explicit stacks throughout; a chain of
-/// 100,000 types needs no deep recursion.
+/// precomputed as sorted ranges (tree-cover interval labelling; see `ReachabilityIntervals`), so
+/// ``conforms(_:to:)`` is two dictionary look-ups and a binary search. Building uses explicit
+/// stacks throughout; a chain of 100,000 types needs no deep recursion. Memory is at most one
+/// range per (type, ancestor) pair, and one range per type on tree-like graphs.
 ///
 /// Conformance is reflexive (every type conforms to itself) and transitive. Members of a cycle
 /// conform to one another and to each other's supertypes; each cycle is reported once in
@@ -38,7 +39,8 @@ public struct ConformanceGraph: Sendable {
     private let reachability: ReachabilityIntervals
     /// Every cycle, sorted by first member.
     public let cycles: [ConformanceCycle]
-    /// Every reference to an undeclared supertype, sorted by identifier, then by referencing type.
+    /// Every reference to an undeclared supertype (once per referencing type), sorted by
+    /// identifier, then by referencing type.
     public let unknownSupertypes: [UnknownSupertype]
 
     /// Builds the graph of `declarations`. An identifier declared more than once keeps its first
@@ -74,13 +76,14 @@ public struct ConformanceGraph: Sendable {
                     nodeIndex[conformance.value] = parent
                     identifiers.append(conformance.value)
                 }
+                guard !parents[first...].contains(parent) else { continue }
+                parents.append(parent)
                 if Int(parent) >= declaredCount {
                     unknown.append(
                         UnknownSupertype(
                             identifier: conformance.value, referencedBy: declaration.identifier,
                             location: conformance.location))
                 }
-                if !parents[first...].contains(parent) { parents.append(parent) }
             }
             parentStart.append(Int32(parents.count))
         }
@@ -112,8 +115,8 @@ public struct ConformanceGraph: Sendable {
         self.components = components
         self.reachability = Self.label(components, parentStart: parentStart, parents: parents)
         self.cycles = Self.findCycles(
-            components, identifiers: identifiers, declarations: declarations, declared: declared,
-            nodeIndex: nodeIndex)
+            components, parentStart: parentStart, parents: parents, identifiers: identifiers,
+            declarations: declarations, declared: declared, nodeIndex: nodeIndex)
         self.unknownSupertypes = unknown.sorted {
             ($0.identifier, $0.referencedBy) < ($1.identifier, $1.referencedBy)
         }
@@ -124,17 +127,24 @@ public struct ConformanceGraph: Sendable {
         _ components: StronglyConnectedComponents, parentStart: [Int32], parents: [Int32]
     ) -> ReachabilityIntervals {
         let count = components.count
+        // The tree parent is the deepest parent (longest path to a root; the first declared on a
+        // tie): it covers the most ancestors with one range, which keeps the labelling small.
+        // Components are numbered supertypes first, so every parent's depth is known in time.
         var treeParent = [Int32](repeating: -1, count: count)
+        var depth = [Int32](repeating: 0, count: count)
         var edges: [(parent: Int32, child: Int32)] = []
         for component in 0..<count {
             for member in components.members(of: Int32(component)) {
                 for edge in Int(parentStart[Int(member)])..<Int(parentStart[Int(member) + 1]) {
                     let parent = components.componentOf[Int(parents[edge])]
                     guard parent != Int32(component) else { continue }
-                    if treeParent[component] < 0 { treeParent[component] = parent }
+                    if treeParent[component] < 0 || depth[Int(parent)] > depth[Int(treeParent[component])] {
+                        treeParent[component] = parent
+                    }
                     edges.append((parent, Int32(component)))
                 }
             }
+            if treeParent[component] >= 0 { depth[component] = depth[Int(treeParent[component])] + 1 }
         }
         edges.sort { ($0.parent, $0.child) < ($1.parent, $1.child) }
         var childStart = [Int32](repeating: 0, count: count + 1)
@@ -152,12 +162,18 @@ public struct ConformanceGraph: Sendable {
 
     /// One report per component with more than one member or a self-conformance.
     private static func findCycles(
-        _ components: StronglyConnectedComponents, identifiers: [UniformTypeIdentifier],
-        declarations: [TypeDeclaration], declared: [Int], nodeIndex: [UniformTypeIdentifier: Int32]
+        _ components: StronglyConnectedComponents, parentStart: [Int32], parents: [Int32],
+        identifiers: [UniformTypeIdentifier], declarations: [TypeDeclaration], declared: [Int],
+        nodeIndex: [UniformTypeIdentifier: Int32]
     ) -> [ConformanceCycle] {
         var cycles: [ConformanceCycle] = []
         for component in 0..<components.count {
             let members = components.members(of: Int32(component))
+            if members.count == 1, let node = members.first,
+                !parents[Int(parentStart[Int(node)])..<Int(parentStart[Int(node) + 1])].contains(node)
+            {
+                continue
+            }
             var edges: [ConformanceEdge] = []
             for member in members where Int(member) < declared.count {
                 let declaration = declarations[declared[Int(member)]]
@@ -188,6 +204,14 @@ public struct ConformanceGraph: Sendable {
     /// The node for `identifier`, if the graph has it.
     public func node(for identifier: UniformTypeIdentifier) -> Node? {
         nodeIndex[identifier].map(Node.init(rawValue:))
+    }
+
+    /// The node for `identifier` when it is declared, not only referenced as a supertype. Declared
+    /// nodes are numbered in the order of the declarations the graph was built from (first
+    /// declarations of each identifier).
+    public func declaredNode(for identifier: UniformTypeIdentifier) -> Node? {
+        guard let index = nodeIndex[identifier], Int(index) < declaredCount else { return nil }
+        return Node(rawValue: index)
     }
 
     /// The identifier of `node`, spelled as first declared or referenced.
@@ -221,7 +245,7 @@ public struct ConformanceGraph: Sendable {
         return conforms(Node(rawValue: node), to: Node(rawValue: target))
     }
 
-    /// Whether node `type` conforms to node `supertype`: the fast form of ``conforms(_:to:)-5l1v``.
+    /// Whether node `type` conforms to node `supertype`: the fast form of `conforms(_:to:)` for repeated queries.
     public func conforms(_ type: Node, to supertype: Node) -> Bool {
         let component = components.componentOf[Int(type.rawValue)]
         let target = components.componentOf[Int(supertype.rawValue)]

@@ -49,37 +49,60 @@ public struct SystemTypeCatalog: Sendable {
 extension SystemTypeCatalog {
     /// Parses the generator's format: one type per line, tab-separated columns (identifier,
     /// conformances, extensions, MIME types, OSTypes, `bundle:kind`, icon, thumbnail category,
-    /// iOS verdict, macOS verdict, `hardware` or `-`), lists comma-separated. Lines that do not
-    /// fit are skipped; a test checks that none are.
+    /// iOS verdict, macOS verdict, `hardware` or `-`), lists comma-separated. Works on bytes: the
+    /// catalog is parsed at start-up. Lines that do not fit are skipped; a test checks that none are.
     init(parsing text: String, release: String) {
-        var types: [SystemType] = []
-        for line in text.split(separator: "\n") {
-            if let type = Self.parseLine(line, release: release) { types.append(type) }
+        var text = text
+        let types = text.withUTF8 { bytes in
+            var types: [SystemType] = []
+            var lineStart = 0
+            while lineStart < bytes.count {
+                var lineEnd = lineStart
+                while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+                if let type = Self.parseLine(line, release: release) { types.append(type) }
+                lineStart = lineEnd + 1
+            }
+            return types
         }
         self.init(release: release, types: types)
     }
 
-    private static func parseLine(_ line: Substring, release: String) -> SystemType? {
-        let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+    private static func parseLine(_ line: UnsafeBufferPointer<UInt8>, release: String) -> SystemType? {
+        let fields = split(line, on: 0x09)
         guard fields.count == 11 else { return nil }
-        func list(_ field: Substring) -> [String] {
-            field.split(separator: ",").map(String.init)
+        func text(_ field: UnsafeBufferPointer<UInt8>) -> String { String(decoding: field, as: UTF8.self) }
+        func list(_ field: UnsafeBufferPointer<UInt8>) -> [String] {
+            field.isEmpty ? [] : split(field, on: 0x2C).map(text)
         }
-        let source = fields[5].split(separator: ":")
-        guard source.count == 2, let kind = DeclarationKind(rawValue: String(source[1])),
-            let icon = SystemIconSource(rawValue: String(fields[6])),
-            let iOS = SystemThumbnail.Verdict(rawValue: String(fields[8])),
-            let macOS = SystemThumbnail.Verdict(rawValue: String(fields[9]))
+        let source = split(fields[5], on: 0x3A)
+        guard source.count == 2, let kind = DeclarationKind(rawValue: text(source[1])),
+            let icon = SystemIconSource(rawValue: text(fields[6])),
+            let iOS = SystemThumbnail.Verdict(rawValue: text(fields[8])),
+            let macOS = SystemThumbnail.Verdict(rawValue: text(fields[9]))
         else { return nil }
-        let category = SystemThumbnailCategory(rawValue: String(fields[7]))
         let declaration = TypeDeclaration(
-            UniformTypeIdentifier(String(fields[0])),
-            origin: .system(release: release, bundle: String(source[0]), kind: kind),
+            UniformTypeIdentifier(text(fields[0])),
+            origin: .system(release: release, bundle: text(source[0]), kind: kind),
             conformsTo: list(fields[1]).map { UniformTypeIdentifier($0) },
             extensions: list(fields[2]), mimeTypes: list(fields[3]), osTypes: list(fields[4]))
         let facts = SystemTypeFacts(
-            icon: icon, thumbnail: SystemThumbnail(category: category, iOS: iOS, macOS: macOS),
-            isHardwareModel: fields[10] == "hardware")
+            icon: icon,
+            thumbnail: SystemThumbnail(
+                category: SystemThumbnailCategory(rawValue: text(fields[7])), iOS: iOS, macOS: macOS),
+            isHardwareModel: text(fields[10]) == "hardware")
         return SystemType(declaration: declaration, facts: facts)
+    }
+
+    /// The pieces of `bytes` between `separator`s, empty ones included.
+    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, on separator: UInt8) -> [UnsafeBufferPointer<UInt8>]
+    {
+        var pieces: [UnsafeBufferPointer<UInt8>] = []
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == separator {
+            pieces.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+            start = index + 1
+        }
+        return pieces
     }
 }

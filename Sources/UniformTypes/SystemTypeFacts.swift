@@ -37,3 +37,22 @@ public enum SystemIconSource: String, Sendable, Hashable, CaseIterable {
     /// Only an iOS-style `UTTypeIconFiles` list of images.
     case files
 }
+
+extension SystemIconSource {
+    /// The kind of icon a declaration's own icon fields name, by the rule of the embedded catalog:
+    /// an icon file or name first, then a composited icon, then an icon-file list.
+    public init(declaring icons: TypeIcons) {
+        let composited = icons.composited
+        if icons.iconFile != nil || composited?.iconFile != nil || composited?.iconName != nil {
+            self = .file
+        } else if let composited,
+            composited.backgroundName != nil || composited.badgeName != nil || composited.text != nil
+        {
+            self = .composited
+        } else if icons.namesIcon {
+            self = .files
+        } else {
+            self = .none
+        }
+    }
+}

@@ -2,32 +2,124 @@ import PropertyList
 
 /// One declaration of a type: what a `UTExportedTypeDeclarations` or `UTImportedTypeDeclarations`
 /// entry, or the system, says about an identifier. Every field keeps where it was written.
+///
+/// A value type whose fields live in one copy-on-write box: declarations are copied often
+/// (catalogs, graphs, redeclaration records) and their locations make them large.
 public struct TypeDeclaration: Sendable, Hashable {
+    private struct Fields: Sendable, Hashable {
+        var identifier: UniformTypeIdentifier
+        var identifierLocation: SourceLocation?
+        var origin: TypeOrigin
+        var location: SourceLocation?
+        var conformances: [Located<UniformTypeIdentifier>]
+        var conformancesLocation: SourceLocation?
+        var tags: [TypeTag]
+        var tagsLocation: SourceLocation?
+        var icons: TypeIcons
+        var typeDescription: Located<String>?
+        var referenceURL: Located<String>?
+        var version: Located<String>?
+    }
+
+    /// Holds the fields; replaced before any write unless this value is its only owner, so it is
+    /// never mutated while shared (hence `@unchecked Sendable`).
+    private final class Box: @unchecked Sendable {
+        var fields: Fields
+
+        init(_ fields: Fields) {
+            self.fields = fields
+        }
+    }
+
+    private var box: Box
+
+    private mutating func update(_ change: (inout Fields) -> Void) {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+        change(&box.fields)
+    }
+
+    /// Equal when every field is equal, locations included.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(box.fields)
+    }
+
     /// The declared identifier.
-    public var identifier: UniformTypeIdentifier
+    public var identifier: UniformTypeIdentifier {
+        get { box.fields.identifier }
+        set { update { $0.identifier = newValue } }
+    }
+
     /// Where the identifier was written.
-    public var identifierLocation: SourceLocation?
+    public var identifierLocation: SourceLocation? {
+        get { box.fields.identifierLocation }
+        set { update { $0.identifierLocation = newValue } }
+    }
+
     /// Who declared the type.
-    public var origin: TypeOrigin
+    public var origin: TypeOrigin {
+        get { box.fields.origin }
+        set { update { $0.origin = newValue } }
+    }
+
     /// Where the declaration (its dictionary) was written.
-    public var location: SourceLocation?
+    public var location: SourceLocation? {
+        get { box.fields.location }
+        set { update { $0.location = newValue } }
+    }
+
     /// The direct supertypes (`UTTypeConformsTo`), in declared order.
-    public var conformances: [Located<UniformTypeIdentifier>]
+    public var conformances: [Located<UniformTypeIdentifier>] {
+        get { box.fields.conformances }
+        set { update { $0.conformances = newValue } }
+    }
+
     /// Where the conformance list was written.
-    public var conformancesLocation: SourceLocation?
+    public var conformancesLocation: SourceLocation? {
+        get { box.fields.conformancesLocation }
+        set { update { $0.conformancesLocation = newValue } }
+    }
+
     /// The tags (`UTTypeTagSpecification`), class by class in declared order, each class's tags
     /// in declared order; classes other than the standard four are kept as declared.
-    public var tags: [TypeTag]
+    public var tags: [TypeTag] {
+        get { box.fields.tags }
+        set { update { $0.tags = newValue } }
+    }
+
     /// Where the tag specification was written.
-    public var tagsLocation: SourceLocation?
+    public var tagsLocation: SourceLocation? {
+        get { box.fields.tagsLocation }
+        set { update { $0.tagsLocation = newValue } }
+    }
+
     /// The icon fields.
-    public var icons: TypeIcons
+    public var icons: TypeIcons {
+        get { box.fields.icons }
+        set { update { $0.icons = newValue } }
+    }
+
     /// `UTTypeDescription`.
-    public var typeDescription: Located<String>?
+    public var typeDescription: Located<String>? {
+        get { box.fields.typeDescription }
+        set { update { $0.typeDescription = newValue } }
+    }
+
     /// `UTTypeReferenceURL`.
-    public var referenceURL: Located<String>?
+    public var referenceURL: Located<String>? {
+        get { box.fields.referenceURL }
+        set { update { $0.referenceURL = newValue } }
+    }
+
     /// `UTTypeVersion`, as text (it may be written as a number or a string).
-    public var version: Located<String>?
+    public var version: Located<String>? {
+        get { box.fields.version }
+        set { update { $0.version = newValue } }
+    }
 
     /// Creates a declaration; everything but the identifier and origin is optional.
     public init(
@@ -37,18 +129,21 @@ public struct TypeDeclaration: Sendable, Hashable {
         icons: TypeIcons = TypeIcons(), typeDescription: Located<String>? = nil,
         referenceURL: Located<String>? = nil, version: Located<String>? = nil
     ) {
-        self.identifier = identifier
-        self.identifierLocation = identifierLocation
-        self.origin = origin
-        self.location = location
-        self.conformances = conformances
-        self.conformancesLocation = conformancesLocation
-        self.tags = tags
-        self.tagsLocation = tagsLocation
-        self.icons = icons
-        self.typeDescription = typeDescription
-        self.referenceURL = referenceURL
-        self.version = version
+        box = Box(
+            Fields(
+                identifier: identifier,
+                identifierLocation: identifierLocation,
+                origin: origin,
+                location: location,
+                conformances: conformances,
+                conformancesLocation: conformancesLocation,
+                tags: tags,
+                tagsLocation: tagsLocation,
+                icons: icons,
+                typeDescription: typeDescription,
+                referenceURL: referenceURL,
+                version: version
+            ))
     }
 
     /// A declaration from plain values, without locations: handy in tests and for system types.
@@ -87,4 +182,13 @@ public struct TypeDeclaration: Sendable, Hashable {
 
     /// The MIME types, in declared order.
     public var mimeTypes: [String] { tags(.mimeType) }
+
+    /// This declaration as the system's, for layering declarations of a newer OS release
+    /// (`--system-types FILE`) over the embedded catalog: the origin becomes
+    /// ``TypeOrigin/system(release:bundle:kind:)`` with the same bundle and kind.
+    public func asSystemDeclaration(release: String) -> TypeDeclaration {
+        var copy = self
+        copy.origin = .system(release: release, bundle: origin.bundle, kind: origin.kind)
+        return copy
+    }
 }

@@ -11,11 +11,14 @@ public struct UniformTypeIdentifier: Sendable, Hashable, Comparable, CustomStrin
     public let rawValue: String
     /// The identifier with ASCII letters lowercased: the key for equality, hashing and sorting.
     public let normalized: String
+    /// `normalized.hashValue`, computed once: identifiers are hashed far more often than made.
+    private let normalizedHash: Int
 
     /// Wraps `rawValue`, whatever it holds.
     public init(_ rawValue: String) {
         self.rawValue = rawValue
         self.normalized = Self.asciiLowercased(rawValue)
+        self.normalizedHash = normalized.hashValue
     }
 
     /// Wraps a literal identifier.
@@ -28,18 +31,18 @@ public struct UniformTypeIdentifier: Sendable, Hashable, Comparable, CustomStrin
 
     /// Equal when equal after ASCII case folding.
     public static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.normalized == rhs.normalized
+        lhs.normalizedHash == rhs.normalizedHash && lhs.normalized == rhs.normalized
     }
 
     /// Hashes the case-folded form.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(normalized)
+        hasher.combine(normalizedHash)
     }
 
-    /// Orders by the case-folded form, byte by byte (Unicode code-point order), so that sorted
-    /// output does not depend on the spelling or on the platform.
+    /// Orders by the case-folded form (Unicode code-point order for ASCII), so that sorted output
+    /// does not depend on the spelling, the platform or hash order.
     public static func < (lhs: Self, rhs: Self) -> Bool {
-        lhs.normalized.utf8.lexicographicallyPrecedes(rhs.normalized.utf8)
+        lhs.normalized < rhs.normalized
     }
 
     /// Whether the identifier is in the `public.` domain, which only Apple may declare.

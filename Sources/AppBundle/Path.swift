@@ -1,0 +1,76 @@
+/// Path arithmetic on `/`-separated strings, without touching the file system. Paths keep the
+/// spelling the user gave them: nothing is made absolute behind their back.
+public enum Path {
+    /// `base` and `component` joined with one `/`; an absolute `component` replaces `base`, and an
+    /// empty or `.` base leaves `component` as it is.
+    public static func join(_ base: String, _ component: String) -> String {
+        if component.isEmpty { return base }
+        if component.hasPrefix("/") || base.isEmpty || base == "." { return component }
+        return base.hasSuffix("/") ? base + component : base + "/" + component
+    }
+
+    /// Everything before the last `/`: `a/b` for `a/b/c`, `.` for `c`, `/` for `/c`.
+    public static func directory(of path: String) -> String {
+        let trimmed = trimmingTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
+    }
+
+    /// The last component: `c` for `a/b/c` and for `a/b/c/`.
+    public static func lastComponent(of path: String) -> String {
+        let trimmed = trimmingTrailingSlashes(path)
+        guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// The extension of the last component without its dot (`plist` for `Info.plist`), or `""`.
+    public static func pathExtension(of path: String) -> String {
+        let name = lastComponent(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return String(name[name.index(after: dot)...])
+    }
+
+    /// The last component without its extension (`Info` for `a/Info.plist`).
+    public static func baseName(of path: String) -> String {
+        let name = lastComponent(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        return String(name[..<dot])
+    }
+
+    /// `path` with `.` components and `x/..` pairs removed lexically; leading `..` of a relative
+    /// path stay. The empty path and a path that cancels out become `.`.
+    public static func normalize(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+                continue
+            }
+            if part == "..", absolute { continue }
+            parts.append(part)
+        }
+        let joined = parts.joined(separator: "/")
+        if absolute { return "/" + joined }
+        return joined.isEmpty ? "." : joined
+    }
+
+    /// `path` expressed relative to `base` when it lies inside it (both normalised), else `nil`.
+    public static func relative(_ path: String, to base: String) -> String? {
+        let path = normalize(path)
+        let base = normalize(base)
+        if base == "." { return path.hasPrefix("/") || path.hasPrefix("../") || path == ".." ? nil : path }
+        if path == base { return "." }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        guard path.hasPrefix(prefix) else { return nil }
+        return String(path.dropFirst(prefix.count))
+    }
+
+    private static func trimmingTrailingSlashes(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return String(trimmed)
+    }
+}

@@ -1,0 +1,227 @@
+/// Every type known for one analysis: the system's, plus what one or more bundles export and
+/// import, layered with Apple's precedence, with the conformance graph and tag index built once.
+///
+/// Layers and precedence, for declarations of one identifier (compared case-insensitively):
+/// 1. System declarations passed in ``init(system:declarations:)`` (origin
+///    ``TypeOrigin/system(release:bundle:kind:)``, e.g. from `--system-types FILE`) replace the
+///    embedded ones: they describe a newer OS release.
+/// 2. An exported declaration beats an imported one (Apple's documented rule).
+/// 3. Of two exported (or two imported) declarations, the system's beats a bundle's.
+/// 4. Otherwise the one given first wins.
+/// Every losing declaration is recorded in ``redeclarations`` with both locations.
+public struct TypeCatalog: Sendable {
+    /// The embedded (or given) system catalog under all layers.
+    public let system: SystemTypeCatalog
+    /// The conformance graph of the declarations in effect.
+    public let graph: ConformanceGraph
+    /// Every shadowed declaration, sorted by identifier, then in precedence order.
+    public let redeclarations: [Redeclaration]
+
+    /// The declaration in effect for each identifier, sorted by identifier.
+    private let effective: [TypeDeclaration]
+    /// The shadowed declarations of the identifiers declared more than once, by position in
+    /// ``effective``, in precedence order.
+    private let shadowed: [Int32: [TypeDeclaration]]
+    /// Positions in ``effective`` of the declarations claiming each tag, in order.
+    private let tagIndex: [TagKey: [Int32]]
+    /// Facts for system types declared by a layer rather than the embedded catalog.
+    private let layeredFacts: [UniformTypeIdentifier: SystemTypeFacts]
+
+    /// A tag as looked up: class and case-folded value.
+    struct TagKey: Hashable, Sendable {
+        var tagClass: TagClass
+        var tag: String
+    }
+
+    /// A declaration waiting for precedence to be settled.
+    private struct Candidate {
+        var declaration: TypeDeclaration
+        var layer: Int  // 0 bundle, 1 embedded system, 2 layered system
+        var sequence: Int
+        var next: Int32  // the next candidate of the same identifier, or -1
+
+        var rank: (Int, Int, Int) {
+            (declaration.origin.kind == .exported ? 0 : 1, layer == 0 ? 1 : 0, sequence)
+        }
+    }
+
+    /// Layers `declarations` over `system`; see the type's summary for the precedence.
+    public init(system: SystemTypeCatalog = .embedded, declarations: [TypeDeclaration] = []) {
+        // Group candidates by identifier: `heads[g]` starts group `g`'s chain through `next`.
+        var candidates: [Candidate] = []
+        var groupOf: [UniformTypeIdentifier: Int32] = [:]
+        var heads: [Int32] = []
+        var tails: [Int32] = []
+        var groupIdentifiers: [UniformTypeIdentifier] = []
+        candidates.reserveCapacity(system.types.count + declarations.count)
+        groupOf.reserveCapacity(system.types.count + declarations.count)
+        func add(_ declaration: TypeDeclaration, layer: Int) {
+            let position = Int32(candidates.count)
+            candidates.append(Candidate(declaration: declaration, layer: layer, sequence: candidates.count, next: -1))
+            if let group = groupOf[declaration.identifier] {
+                candidates[Int(tails[Int(group)])].next = position
+                tails[Int(group)] = position
+            } else {
+                groupOf[declaration.identifier] = Int32(heads.count)
+                heads.append(position)
+                tails.append(position)
+                groupIdentifiers.append(declaration.identifier)
+            }
+        }
+        for type in system.types { add(type.declaration, layer: 1) }
+        for declaration in declarations { add(declaration, layer: declaration.origin.isSystem ? 2 : 0) }
+
+        var effective: [TypeDeclaration] = []
+        var shadowed: [Int32: [TypeDeclaration]] = [:]
+        var redeclarations: [Redeclaration] = []
+        var layeredIdentifiers: [UniformTypeIdentifier] = []
+        effective.reserveCapacity(heads.count)
+        for groupNumber in groupIdentifiers.indices.sorted(by: { groupIdentifiers[$0] < groupIdentifiers[$1] }) {
+            let head = candidates[Int(heads[groupNumber])]
+            if head.next < 0 {
+                if head.layer == 2 { layeredIdentifiers.append(head.declaration.identifier) }
+                effective.append(head.declaration)
+                continue
+            }
+            var group: [Candidate] = []
+            var cursor = heads[groupNumber]
+            while cursor >= 0 {
+                group.append(candidates[Int(cursor)])
+                cursor = candidates[Int(cursor)].next
+            }
+            let layered = group.contains { $0.layer == 2 }
+            if layered { layeredIdentifiers.append(head.declaration.identifier) }
+            let contenders = group.filter { !(layered && $0.layer == 1) }.sorted { $0.rank < $1.rank }
+            let superseded = group.filter { layered && $0.layer == 1 }
+            guard let winner = contenders.first else { continue }
+            for loser in contenders.dropFirst() {
+                let reason: Redeclaration.Reason =
+                    if winner.declaration.origin.kind != loser.declaration.origin.kind {
+                        .exportedOverImported
+                    } else if winner.layer != 0 && loser.layer == 0 {
+                        .systemOverBundle
+                    } else {
+                        .firstDeclared
+                    }
+                redeclarations.append(
+                    Redeclaration(kept: winner.declaration, shadowed: loser.declaration, reason: reason))
+            }
+            for old in superseded {
+                redeclarations.append(
+                    Redeclaration(kept: winner.declaration, shadowed: old.declaration, reason: .newerSystemRelease))
+            }
+            shadowed[Int32(effective.count)] = (contenders.dropFirst() + superseded).map(\.declaration)
+            effective.append(winner.declaration)
+        }
+
+        var tagIndex: [TagKey: [Int32]] = [:]
+        for (position, declaration) in effective.enumerated() {
+            for tag in declaration.tags {
+                let key = TagKey(tagClass: tag.tagClass, tag: tag.tagClass.foldedTag(tag.value))
+                // A tag repeated within one declaration (`jpg`, `JPG`) is listed once.
+                if tagIndex[key]?.last != Int32(position) { tagIndex[key, default: []].append(Int32(position)) }
+            }
+        }
+
+        // The graph numbers declared nodes in input order: node `n` is `effective[n]`.
+        let graph = ConformanceGraph(declarations: effective)
+        self.system = system
+        self.graph = graph
+        self.redeclarations = redeclarations
+        self.effective = effective
+        self.shadowed = shadowed
+        self.tagIndex = tagIndex
+        var layeredFacts: [UniformTypeIdentifier: SystemTypeFacts] = [:]
+        for identifier in layeredIdentifiers {
+            // The layered declaration: the first system one after the winner (the embedded one,
+            // superseded, comes last).
+            guard let position = graph.declaredNode(for: identifier)?.rawValue,
+                let declaration = ([effective[Int(position)]] + (shadowed[position] ?? [])).first(where: {
+                    $0.origin.isSystem
+                })
+            else { continue }
+            layeredFacts[identifier] = Self.facts(for: declaration, system: system, graph: graph)
+        }
+        self.layeredFacts = layeredFacts
+    }
+
+    /// Facts for a system declaration that is not the embedded one: icons from its own fields;
+    /// thumbnail and hardware from the embedded type of the same identifier when there is one,
+    /// otherwise from its nearest embedded supertype with a thumbnail category and from its
+    /// conformance to `public.device` / `public.display`.
+    private static func facts(
+        for declaration: TypeDeclaration, system: SystemTypeCatalog, graph: ConformanceGraph
+    ) -> SystemTypeFacts {
+        let icon = SystemIconSource(declaring: declaration.icons)
+        if let embedded = system.type(for: declaration.identifier) {
+            return SystemTypeFacts(
+                icon: icon, thumbnail: embedded.facts.thumbnail, isHardwareModel: embedded.facts.isHardwareModel)
+        }
+        let inherited = graph.supertypes(of: declaration.identifier).lazy
+            .compactMap { system.type(for: $0)?.facts.thumbnail }
+            .first { $0.category != nil }
+        let hardware =
+            graph.conforms(declaration.identifier, to: .device) || graph.conforms(declaration.identifier, to: .display)
+        return SystemTypeFacts(icon: icon, thumbnail: inherited ?? .unknown, isHardwareModel: hardware)
+    }
+
+    // MARK: Declarations
+
+    /// The declaration in effect for `identifier`.
+    public func declaration(for identifier: UniformTypeIdentifier) -> TypeDeclaration? {
+        position(of: identifier).map { effective[Int($0)] }
+    }
+
+    /// Every declaration of `identifier`: the one in effect first, then the shadowed ones in
+    /// precedence order.
+    public func declarations(for identifier: UniformTypeIdentifier) -> [TypeDeclaration] {
+        guard let position = position(of: identifier) else { return [] }
+        return [effective[Int(position)]] + (shadowed[position] ?? [])
+    }
+
+    /// Whether any layer declares `identifier`.
+    public func contains(_ identifier: UniformTypeIdentifier) -> Bool {
+        position(of: identifier) != nil
+    }
+
+    /// The position of `identifier`'s declaration in ``effectiveDeclarations``: its graph node.
+    private func position(of identifier: UniformTypeIdentifier) -> Int32? {
+        graph.declaredNode(for: identifier)?.rawValue
+    }
+
+    /// The declarations in effect, sorted by identifier.
+    public var effectiveDeclarations: [TypeDeclaration] { effective }
+
+    /// The declarations in effect, hardware-model system types left out.
+    public var userFacingDeclarations: [TypeDeclaration] {
+        effective.filter { systemFacts(for: $0.identifier)?.isHardwareModel != true }
+    }
+
+    /// Whether the system (embedded or layered) declares `identifier`, whoever's declaration is
+    /// in effect.
+    public func isSystemDeclared(_ identifier: UniformTypeIdentifier) -> Bool {
+        declarations(for: identifier).contains { $0.origin.isSystem }
+    }
+
+    /// What the reference knows about `identifier` as a system type: icon, thumbnails, hardware.
+    /// `nil` when the system does not declare it.
+    public func systemFacts(for identifier: UniformTypeIdentifier) -> SystemTypeFacts? {
+        if let facts = layeredFacts[identifier] { return facts }
+        return system.type(for: identifier)?.facts
+    }
+
+    /// The declarations in effect that claim `tag` in `tagClass` (compared case-insensitively for
+    /// extensions and MIME types), sorted by identifier.
+    public func declarations(claiming tag: String, in tagClass: TagClass) -> [TypeDeclaration] {
+        let key = TagKey(tagClass: tagClass, tag: tagClass.foldedTag(tag))
+        return (tagIndex[key] ?? []).map { effective[Int($0)] }
+    }
+
+    /// Whether `type` conforms to `supertype`; see `ConformanceGraph.conforms(_:to:)`.
+    public func conforms(_ type: UniformTypeIdentifier, to supertype: UniformTypeIdentifier) -> Bool {
+        graph.conforms(type, to: supertype)
+    }
+
+    /// Resolves tags against this catalog.
+    public var tagResolver: TagResolver { TagResolver(catalog: self) }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+
+@testable import UniformTypes
+
+@Suite struct SystemTypeCatalogTests {
+    let catalog = SystemTypeCatalog.embedded
+
+    private func type(_ identifier: UniformTypeIdentifier) throws -> SystemType {
+        try #require(catalog.type(for: identifier))
+    }
+
+    @Test func holdsEveryTypeOfTheReference() {
+        #expect(catalog.types.count == 1361)
+        #expect(catalog.release == "macOS 12.7")
+        #expect(catalog.types.filter(\.facts.isHardwareModel).count == 662)
+        #expect(catalog.userFacingTypes.count == 699)
+        #expect(catalog.types.map(\.identifier) == catalog.types.map(\.identifier).sorted())
+    }
+
+    @Test func publicJPEG() throws {
+        let jpeg = try type("public.jpeg")
+        #expect(jpeg.declaration.conformsTo == ["public.image"])
+        #expect(jpeg.declaration.filenameExtensions == ["jpeg", "jpg", "jpe"])
+        #expect(jpeg.declaration.mimeTypes == ["image/jpeg", "image/jpg"])
+        #expect(jpeg.declaration.tags(.osType) == ["JPEG"])
+        #expect(jpeg.declaration.origin == .system(release: "macOS 12.7", bundle: "CoreTypes", kind: .exported))
+        #expect(!jpeg.facts.hasIcon)
+        #expect(jpeg.facts.thumbnail == SystemThumbnail(category: .image, iOS: .documented, macOS: .likely))
+        #expect(!jpeg.facts.isHardwareModel)
+    }
+
+    @Test func publicPlainText() throws {
+        let text = try type("public.plain-text")
+        #expect(text.declaration.conformsTo == ["public.text"])
+        #expect(text.declaration.filenameExtensions == ["txt", "text"])
+        #expect(text.declaration.mimeTypes == ["text/plain"])
+        #expect(text.declaration.tags(.osType).isEmpty)
+        #expect(!text.facts.hasIcon)
+        #expect(text.facts.thumbnail.category == .plainText)
+        #expect(text.facts.thumbnail.iOS == .documented)
+    }
+
+    @Test func adobePDF() throws {
+        let pdf = try type("com.adobe.pdf")
+        #expect(pdf.declaration.conformsTo == ["public.data", "public.composite-content"])
+        #expect(pdf.declaration.filenameExtensions == ["pdf"])
+        #expect(pdf.declaration.tags(.osType) == ["PDF "])
+        #expect(pdf.declaration.origin.kind == .imported)
+        #expect(pdf.facts.hasIcon)
+        #expect(pdf.facts.icon == .files)  // only the iOS-style UTTypeIconFiles list
+        #expect(pdf.facts.thumbnail == SystemThumbnail(category: .pdf, iOS: .documented, macOS: .likely))
+    }
+
+    @Test func zipArchive() throws {
+        let zip = try type("public.zip-archive")
+        #expect(zip.declaration.conformsTo == ["com.pkware.zip-archive"])
+        #expect(zip.declaration.mimeTypes == ["application/zip", "application/x-zip-compressed"])
+        #expect(zip.facts.hasIcon)
+        #expect(zip.facts.thumbnail == SystemThumbnail(category: .archive, iOS: .unknown, macOS: .likelyNot))
+    }
+
+    @Test func applePackage() throws {
+        let package = try type(.package)
+        #expect(package.declaration.conformsTo == ["public.directory"])
+        #expect(package.declaration.tags.isEmpty)
+        #expect(!package.facts.hasIcon)  // its UTTypeIconFiles is the placeholder "-"
+        #expect(package.facts.thumbnail.category == .container)
+        #expect(catalog.type(for: "public.package") == nil)
+    }
+
+    @Test func publicFolder() throws {
+        let folder = try type(.folder)
+        #expect(folder.declaration.conformsTo == ["public.directory"])
+        #expect(folder.declaration.tags(.osType) == ["fold", "fldr", "adcL", "sbFd"])
+        #expect(folder.facts.hasIcon)
+        #expect(folder.facts.icon == .file)
+        #expect(folder.facts.thumbnail.iOS == .unknown)
+    }
+
+    @Test func hardwareModels() throws {
+        #expect(try type("com.apple.iphone").facts.isHardwareModel)
+        #expect(try type("public.display").facts.isHardwareModel)
+        #expect(try type("com.apple.homebuttonless-device").facts.isHardwareModel)  // MobileDevices bundle
+        #expect(try type("com.apple.iphone").declaration.conformsTo == ["com.apple.ios-device"])  // main plist kept
+        #expect(try !type("public.item").facts.isHardwareModel)
+    }
+
+    @Test func hardwareRuleAgreesWithTheGraph() {
+        let graph = ConformanceGraph(declarations: catalog.declarations)
+        for type in catalog.types {
+            let conforms = graph.conforms(type.identifier, to: .device) || graph.conforms(type.identifier, to: .display)
+            let bundle = type.declaration.origin.bundle
+            let deviceBundle = bundle.hasPrefix("CoreTypes/MobileDevices") || bundle == "CoreTypes/MachineTypes"
+            #expect(type.facts.isHardwareModel == (conforms || deviceBundle), "\(type.identifier)")
+        }
+    }
+
+    @Test func everySupertypeIsDeclared() {
+        let graph = ConformanceGraph(declarations: catalog.declarations)
+        #expect(graph.unknownSupertypes.isEmpty)
+        #expect(graph.cycles.isEmpty)
+    }
+
+    @Test func caseIsKeptAndIgnored() throws {
+        let pages = try type("COM.APPLE.IWORK.PAGES.PAGES")
+        #expect(pages.identifier.rawValue == "com.apple.iWork.Pages.pages")
+    }
+
+    // MARK: In sync with the reference
+
+    /// The package folder is three levels above this file; the reference is
+    /// `../shared/reference` beside it.
+    static let packageFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let referenceFolder = packageFolder.deletingLastPathComponent()
+        .appendingPathComponent("shared/reference")
+
+    static var referenceIsPresent: Bool {
+        FileManager.default.fileExists(atPath: referenceFolder.appendingPathComponent("system-types.json").path)
+    }
+
+    @Test(.enabled(if: referenceIsPresent, "../shared/reference is not there"))
+    func embeddedDataMatchesTheReference() throws {
+        let data = try Data(contentsOf: Self.referenceFolder.appendingPathComponent("system-types.json"))
+        let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(entries.count == catalog.types.count)
+        for entry in entries {
+            let identifier = try #require(entry["id"] as? String)
+            let type = try #require(catalog.type(for: UniformTypeIdentifier(identifier)), "\(identifier)")
+            let declaration = type.declaration
+            #expect(declaration.identifier.rawValue == identifier)
+            #expect(declaration.conformsTo.map(\.rawValue) == entry["conformsTo"] as? [String], "\(identifier)")
+            #expect(declaration.filenameExtensions == entry["extensions"] as? [String], "\(identifier)")
+            #expect(declaration.mimeTypes == entry["mimeTypes"] as? [String], "\(identifier)")
+            #expect(declaration.tags(.osType) == entry["osTypes"] as? [String], "\(identifier)")
+            #expect(type.facts.hasIcon == entry["hasIcon"] as? Bool, "\(identifier)")
+            let source = "macos12.7:\(declaration.origin.bundle):\(declaration.origin.kind.rawValue)"
+            #expect(source == entry["source"] as? String, "\(identifier)")
+        }
+    }
+
+    @Test(.enabled(if: referenceIsPresent, "../shared/reference is not there"))
+    func generatedSourceIsUpToDate() throws {
+        let packageScript = Self.packageFolder.appendingPathComponent("Scripts/generate-system-types.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", packageScript.path, "--check", "--reference", Self.referenceFolder.path]
+        do {
+            try process.run()
+        } catch {
+            return  // no python3 here: the JSON comparison above still runs
+        }
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "run Scripts/generate-system-types.py")
+    }
+}
