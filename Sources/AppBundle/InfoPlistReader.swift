@@ -120,9 +120,11 @@ struct ShapeReader {
         return loose.map { Located($0, at: value.location) }
     }
 
-    /// An array of strings; a lone string is read as a one-element array (as Apple reads
-    /// `UTTypeConformsTo` and tag values) with a finding.
-    mutating func strings(_ container: PlistValue, _ key: String) -> (values: [Located<String>], location: SourceLocation?) {
+    /// An array of strings; a lone string is read as a one-element array, with a finding unless
+    /// `stringAllowed` (Apple documents that form for `UTTypeConformsTo` and tag values).
+    mutating func strings(_ container: PlistValue, _ key: String, stringAllowed: Bool = false) -> (
+        values: [Located<String>], location: SourceLocation?
+    ) {
         guard let value = container[key] else { return ([], nil) }
         switch value.kind {
         case .array:
@@ -137,7 +139,7 @@ struct ShapeReader {
             }
             return (result, value.location)
         case .string:
-            findings.append(AppBundleFinding(.stringForArray(key: key), at: value.location))
+            if !stringAllowed { findings.append(AppBundleFinding(.stringForArray(key: key), at: value.location)) }
             if value.text.isEmpty { findings.append(AppBundleFinding(.emptyValue(key: key), at: value.location)) }
             return ([Located(value.text, at: value.location)], value.location)
         default:
@@ -147,10 +149,10 @@ struct ShapeReader {
     }
 
     /// Identifiers from an array of strings.
-    mutating func identifiers(_ container: PlistValue, _ key: String) -> (
+    mutating func identifiers(_ container: PlistValue, _ key: String, stringAllowed: Bool = false) -> (
         values: [Located<UniformTypeIdentifier>], location: SourceLocation?
     ) {
-        let (values, location) = strings(container, key)
+        let (values, location) = strings(container, key, stringAllowed: stringAllowed)
         return (values.map { Located(UniformTypeIdentifier($0.value), at: $0.location) }, location)
     }
 
@@ -207,13 +209,13 @@ struct ShapeReader {
             findings.append(AppBundleFinding(.missingIdentifier, at: entry.location))
             return nil
         }
-        let (conformances, conformancesLocation) = identifiers(entry, "UTTypeConformsTo")
+        let (conformances, conformancesLocation) = identifiers(entry, "UTTypeConformsTo", stringAllowed: true)
         var tags: [TypeTag] = []
         let specification = entry["UTTypeTagSpecification"]
         if let specification {
             if specification.kind == .dictionary {
                 for (tagClass, _) in specification.entries {
-                    for tag in strings(specification, tagClass.text).values {
+                    for tag in strings(specification, tagClass.text, stringAllowed: true).values {
                         tags.append(TypeTag(TagClass(rawValue: tagClass.text), tag.value, at: tag.location))
                     }
                 }

@@ -1,0 +1,75 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// `utiscope type`: what the catalog knows of identifiers, or which types claim a tag.
+enum TypeCommand: Command {
+    static let name = "type"
+    static let abstract = "Show a type's declaration, supertypes, tags and icon facts, or resolve a tag."
+    static let usage = "type <identifier> ... | --extension <ext> | --mime <type> [--app <path>] [--format text|json]"
+    static let arguments: [(name: String, help: String)] = [
+        ("<identifier> ...", "Uniform Type Identifiers to describe (compared case-insensitively).")
+    ]
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "extension", valueName: "ext", help: "Resolve a filename extension instead (a leading dot is ignored)."),
+        OptionSpec(name: "mime", valueName: "type", help: "Resolve a MIME type instead."),
+        OptionSpec(
+            name: "conforming-to", valueName: "identifier",
+            help: "With --extension or --mime, consider only types conforming to this one (public.data for files, public.directory for folders)."),
+        TypeContext.appOption, TypeContext.systemTypesOption, TypeContext.platformOption,
+        OptionSpec(name: "format", valueName: "format", help: "Output format.", choices: ["text", "json"]),
+    ]
+    static let discussion: String? = """
+        The catalog is macOS 12.7's system types (embedded), any --system-types files over them, and the
+        declarations of the --app Info.plist. When Apple's rules (public over non-public, exported over
+        imported) leave several types for a tag, the answer says so: Apple documents the choice as undefined.
+        """
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
+        let tags = [arguments.value("extension"), arguments.value("mime")].compactMap { $0 }
+        if tags.count > 1 { throw UsageError("give either --extension or --mime, not both") }
+        if !tags.isEmpty && !arguments.positionals.isEmpty {
+            throw UsageError("give identifiers or a tag (--extension, --mime), not both")
+        }
+        if tags.isEmpty && arguments.positionals.isEmpty {
+            throw UsageError("missing <identifier>, --extension or --mime")
+        }
+        if tags.isEmpty, arguments.value("conforming-to") != nil {
+            throw UsageError("'--conforming-to' goes with --extension or --mime")
+        }
+        guard let types = TypeContext.load(arguments, context: context) else { return .inputError }
+        let json = arguments.value("format") == "json"
+        if let pathExtension = arguments.value("extension") {
+            var tag = pathExtension
+            if tag.hasPrefix(".") { tag.removeFirst() }
+            let restriction = arguments.value("conforming-to").map { UniformTypeIdentifier($0) }
+            let resolution = types.catalog.tagResolver.resolve(extension: tag, restrictedTo: restriction)
+            context.output.write(json ? TypeOutput.json(resolution) : TypeOutput.text(resolution))
+            return .success
+        }
+        if let mime = arguments.value("mime") {
+            let restriction = arguments.value("conforming-to").map { UniformTypeIdentifier($0) }
+            let resolution = types.catalog.tagResolver.resolve(mimeType: mime, restrictedTo: restriction)
+            context.output.write(json ? TypeOutput.json(resolution) : TypeOutput.text(resolution))
+            return .success
+        }
+        let identifiers = arguments.positionals.map { UniformTypeIdentifier($0) }
+        var status = ExitStatus.success
+        for identifier in identifiers where !types.catalog.contains(identifier) && !identifier.isDynamic {
+            var message = "\(identifier.rawValue): error: no such type in the catalog"
+            let known = types.catalog.effectiveDeclarations.map(\.identifier.rawValue)
+            if let suggestion = Suggestions.closest(to: identifier.rawValue, in: known) {
+                message += "; did you mean '\(suggestion)'?"
+            }
+            context.report(message)
+            status = .inputError
+        }
+        let found = identifiers.filter { types.catalog.contains($0) || $0.isDynamic }
+        if json {
+            context.output.write(TypeOutput.json(found, catalog: types.catalog))
+        } else {
+            context.output.write(found.map { TypeOutput.text($0, catalog: types.catalog) }.joined(separator: "\n"))
+        }
+        return status
+    }
+}

@@ -1,0 +1,54 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// What the type commands share: reading `--app` and `--system-types`, and building the catalog.
+struct TypeContext {
+    /// The app's Info.plist, when `--app` names one.
+    var app: InfoPlist?
+    /// The catalog: the embedded system types, `--system-types` layered on them, and the app's
+    /// declarations.
+    var catalog: TypeCatalog
+
+    static let appOption = OptionSpec(
+        name: "app", valueName: "path", help: "An app's Info.plist (XML, binary or OpenStep); its declarations join the catalog.")
+    static let systemTypesOption = OptionSpec(
+        name: "system-types", valueName: "file",
+        help: "A plist of system type declarations (an array, or a dictionary with UTExportedTypeDeclarations) layered over the embedded macOS 12.7 catalog.",
+        repeatable: true)
+    static let platformOption = OptionSpec(
+        name: "platform", valueName: "platform", help: "The app's platform, instead of what its keys say.",
+        choices: ["ios", "macos"])
+
+    /// Reads `--app` and `--system-types`; problems are reported on standard error and give nil.
+    static func load(_ arguments: ParsedArguments, context: CommandContext) -> TypeContext? {
+        var declarations: [TypeDeclaration] = []
+        for path in arguments.all("system-types") {
+            guard let document = readDocument(path, context: context) else { return nil }
+            let (system, findings) = SystemTypeDeclarations.read(document)
+            for finding in findings { context.report("\(finding.location): warning: \(finding.message)") }
+            declarations += system
+        }
+        var app: InfoPlist?
+        if let path = arguments.value("app") {
+            guard let document = readDocument(path, context: context) else { return nil }
+            let platform = arguments.value("platform").flatMap(Platform.init(rawValue:))
+            let model = InfoPlist(document: document, platform: platform)
+            for finding in model.findings { context.report("\(finding.location): warning: \(finding.message)") }
+            declarations += model.declarations
+            app = model
+        }
+        return TypeContext(app: app, catalog: TypeCatalog(declarations: declarations))
+    }
+
+    static func readDocument(_ path: String, context: CommandContext) -> PropertyListDocument? {
+        do {
+            let document = try context.read(path, with: PropertyListReader())
+            for warning in document.warnings { context.report(warning.description) }
+            return document
+        } catch {
+            context.report(error.description)
+            return nil
+        }
+    }
+}
