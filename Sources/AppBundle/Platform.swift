@@ -46,7 +46,8 @@ public struct PlatformEvidence: Sendable, Hashable {
                 return PlatformEvidence(platform: .iOS, key: "CFBundleSupportedPlatforms", location: platforms.location)
             }
             if names.contains("MacOSX") {
-                return PlatformEvidence(platform: .macOS, key: "CFBundleSupportedPlatforms", location: platforms.location)
+                return PlatformEvidence(
+                    platform: .macOS, key: "CFBundleSupportedPlatforms", location: platforms.location)
             }
         }
         for key in ["LSRequiresIPhoneOS", "UIDeviceFamily", "UIRequiredDeviceCapabilities", "UILaunchStoryboardName"] {

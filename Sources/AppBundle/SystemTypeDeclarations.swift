@@ -21,7 +21,8 @@ public enum SystemTypeDeclarations {
                 return (element, .exported)
             }
         case .dictionary:
-            entries = reader.dictionaries(root, "UTExportedTypeDeclarations").map { ($0, .exported) }
+            entries =
+                reader.dictionaries(root, "UTExportedTypeDeclarations").map { ($0, .exported) }
                 + reader.dictionaries(root, "UTImportedTypeDeclarations").map { ($0, .imported) }
         default:
             reader.wrongType(root, key: "the system types file", expected: .array)

@@ -11,11 +11,15 @@ enum TypeCommand: Command {
         ("<identifier> ...", "Uniform Type Identifiers to describe (compared case-insensitively).")
     ]
     static let options: [OptionSpec] = [
-        OptionSpec(name: "extension", valueName: "ext", help: "Resolve a filename extension instead (a leading dot is ignored)."),
+        OptionSpec(
+            name: "extension", valueName: "ext",
+            help: "Resolve a filename extension instead (a leading dot is ignored)."),
         OptionSpec(name: "mime", valueName: "type", help: "Resolve a MIME type instead."),
         OptionSpec(
             name: "conforming-to", valueName: "identifier",
-            help: "With --extension or --mime, consider only types conforming to this one (public.data for files, public.directory for folders)."),
+            help:
+                "With --extension or --mime, consider only types conforming to this one (public.data for files, public.directory for folders)."
+        ),
         TypeContext.appOption, TypeContext.systemTypesOption, TypeContext.platformOption,
         OptionSpec(name: "format", valueName: "format", help: "Output format.", choices: ["text", "json"]),
     ]

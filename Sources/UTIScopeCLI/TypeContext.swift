@@ -11,10 +11,12 @@ struct TypeContext {
     var catalog: TypeCatalog
 
     static let appOption = OptionSpec(
-        name: "app", valueName: "path", help: "An app's Info.plist (XML, binary or OpenStep); its declarations join the catalog.")
+        name: "app", valueName: "path",
+        help: "An app's Info.plist (XML, binary or OpenStep); its declarations join the catalog.")
     static let systemTypesOption = OptionSpec(
         name: "system-types", valueName: "file",
-        help: "A plist of system type declarations (an array, or a dictionary with UTExportedTypeDeclarations) layered over the embedded macOS 12.7 catalog.",
+        help:
+            "A plist of system type declarations (an array, or a dictionary with UTExportedTypeDeclarations) layered over the embedded macOS 12.7 catalog.",
         repeatable: true)
     static let platformOption = OptionSpec(
         name: "platform", valueName: "platform", help: "The app's platform, instead of what its keys say.",

@@ -23,7 +23,8 @@ enum TypeOutput {
             text += "  direct subtypes (\(subtypes.count)): \(shown)\(subtypes.count > 12 ? ", …" : "")\n"
         }
         for tagClass in declaration.tagClasses {
-            text += "  \(escape(tagClass.rawValue)): \(declaration.tags(tagClass).map { "'\(escape($0))'" }.joined(separator: ", "))\n"
+            text +=
+                "  \(escape(tagClass.rawValue)): \(declaration.tags(tagClass).map { "'\(escape($0))'" }.joined(separator: ", "))\n"
         }
         if let facts = catalog.systemFacts(for: declaration.identifier) {
             text += "  system icon: \(iconPhrase(facts.icon))\n"
@@ -36,7 +37,8 @@ enum TypeOutput {
             text += "  icon: \(icons.isEmpty ? "none declared" : iconPhrase(SystemIconSource(declaring: icons)))\n"
         }
         if let cycle = graph.cycle(containing: declaration.identifier) {
-            text += "  warning: in a conformance cycle with \(cycle.members.map { "'\(escape($0.rawValue))'" }.joined(separator: ", "))\n"
+            text +=
+                "  warning: in a conformance cycle with \(cycle.members.map { "'\(escape($0.rawValue))'" }.joined(separator: ", "))\n"
         }
         return text
     }
@@ -50,7 +52,9 @@ enum TypeOutput {
             }
             let conforms = decoded.conformsTo.map { escape($0.rawValue) }
             if !conforms.isEmpty { text += "  conforms to: \(conforms.joined(separator: ", "))\n" }
-            if decoded.hasOpaqueParts { text += "  note: parts of it use codes whose meaning is not known; shown as opaque\n" }
+            if decoded.hasOpaqueParts {
+                text += "  note: parts of it use codes whose meaning is not known; shown as opaque\n"
+            }
         } catch {
             text += "  error: cannot decode: \(error)\n"
         }
@@ -103,7 +107,8 @@ enum TypeOutput {
             }
             var thumbnail = "null"
             if let value = facts?.thumbnail {
-                thumbnail = "{\"category\": \(value.category.map { JSONText.quoted($0.rawValue) } ?? "null"), "
+                thumbnail =
+                    "{\"category\": \(value.category.map { JSONText.quoted($0.rawValue) } ?? "null"), "
                     + "\"ios\": \(JSONText.quoted(value.iOS.rawValue)), \"macos\": \(JSONText.quoted(value.macOS.rawValue))}"
             }
             let supertypes = catalog.graph.supertypes(of: identifier).filter { $0 != identifier }
@@ -145,7 +150,8 @@ enum TypeOutput {
         }
         switch resolution.reason {
         case .onlyCandidate: text += "  preferred: the only candidate\n"
-        case .publicOverNonPublic: text += "  preferred: public types win over non-public ones (Apple's documented rule)\n"
+        case .publicOverNonPublic:
+            text += "  preferred: public types win over non-public ones (Apple's documented rule)\n"
         case .exportedOverImported: text += "  preferred: an exported declaration wins over imported ones\n"
         case .ambiguous:
             let tied = resolution.tied.map { "'\(escape($0.rawValue))'" }.joined(separator: ", ")

@@ -20,7 +20,9 @@ import UTIScopeCLI
         #expect(json["data"] as? [String: String] == ["$data": "SGVsbG8sIHdvcmxk"])
         #expect(json["yes"] as? Bool == true)
         // Document order is kept.
-        let keys = result.output.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
+        let keys = result.output.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map {
+            $0.split(separator: "\"")[1]
+        }
         #expect(keys.prefix(3) == ["plain", "entities", "characterReferences"])
     }
 
@@ -97,7 +99,8 @@ import UTIScopeCLI
         // writes dictionary keys in its own order, so compare the JSON as values).
         func canonical(_ path: String) throws -> String {
             let value = try JSONSerialization.jsonObject(with: Data(utiscope("dump", path).output.utf8))
-            return String(decoding: try JSONSerialization.data(withJSONObject: value, options: .sortedKeys), as: UTF8.self)
+            return String(
+                decoding: try JSONSerialization.data(withJSONObject: value, options: .sortedKeys), as: UTF8.self)
         }
         #expect(try canonical(binary) == canonical(grammar))
     }

@@ -1,0 +1,121 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// The part of the conformance graph `utiscope graph` draws, in a stable order, with its DOT,
+/// Mermaid and JSON renderings.
+struct ConformanceSubgraph {
+    enum Origin: String {
+        case exported, imported, system, undeclared
+    }
+
+    struct Node {
+        var identifier: UniformTypeIdentifier
+        var origin: Origin
+        var line: Int?
+    }
+
+    var nodes: [Node] = []
+    var edges: [(from: Int, to: Int)] = []
+
+    init(catalog: TypeCatalog, app: InfoPlist?, root: UniformTypeIdentifier?) {
+        let graph = catalog.graph
+        var seeds: [UniformTypeIdentifier] = []
+        if let root {
+            seeds.append(root)
+            if let app {
+                let appTypes =
+                    app.declarations.map(\.identifier) + app.documentTypes.flatMap { $0.contentTypes.map(\.value) }
+                seeds += appTypes.filter { graph.conforms($0, to: root) }
+            } else {
+                seeds += graph.directSubtypes(of: root)
+            }
+        } else if let app {
+            seeds = app.declarations.map(\.identifier) + app.documentTypes.flatMap { $0.contentTypes.map(\.value) }
+        }
+        var index: [UniformTypeIdentifier: Int] = [:]
+        var queue = seeds
+        var position = 0
+        while position < queue.count {
+            let identifier = queue[position]
+            position += 1
+            if index[identifier] != nil { continue }
+            index[identifier] = nodes.count
+            let declaration = catalog.declaration(for: identifier)
+            let origin: Origin
+            switch declaration?.origin {
+            case .exported?: origin = .exported
+            case .imported?: origin = .imported
+            case .system?: origin = .system
+            case nil: origin = .undeclared
+            }
+            let line = declaration?.origin.isSystem == false ? declaration?.location?.line : nil
+            nodes.append(Node(identifier: identifier, origin: origin, line: line))
+            queue += graph.directSupertypes(of: identifier)
+        }
+        for (number, node) in nodes.enumerated() {
+            for parent in graph.directSupertypes(of: node.identifier) {
+                if let target = index[parent] { edges.append((number, target)) }
+            }
+        }
+    }
+
+    static let colours: [Origin: String] = [
+        .exported: "#cfe3ff", .imported: "#ffe7b8", .system: "#e8e8e8", .undeclared: "#ffd0d0",
+    ]
+
+    var dot: String {
+        var text = "digraph conformance {\n  rankdir=BT;\n"
+        text += "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];\n"
+        for node in nodes {
+            let label = Self.dotQuoted(node.identifier.rawValue)
+            let colour = Self.colours[node.origin] ?? "#ffffff"
+            let dashed = node.origin == .undeclared ? ", style=\"rounded,filled,dashed\"" : ""
+            text += "  \(label) [fillcolor=\"\(colour)\", tooltip=\"\(node.origin.rawValue)\"\(dashed)];\n"
+        }
+        for edge in edges {
+            text +=
+                "  \(Self.dotQuoted(nodes[edge.from].identifier.rawValue)) -> \(Self.dotQuoted(nodes[edge.to].identifier.rawValue));\n"
+        }
+        return text + "}\n"
+    }
+
+    var mermaid: String {
+        var text = "graph BT\n"
+        for (number, node) in nodes.enumerated() {
+            text += "  n\(number)[\"\(Self.mermaidLabel(node.identifier.rawValue))\"]:::\(node.origin.rawValue)\n"
+        }
+        for edge in edges { text += "  n\(edge.from) --> n\(edge.to)\n" }
+        for origin in [Origin.exported, .imported, .system, .undeclared] {
+            text += "  classDef \(origin.rawValue) fill:\(Self.colours[origin] ?? "#ffffff")\n"
+        }
+        return text
+    }
+
+    var json: String {
+        let nodeText = nodes.map { node in
+            "{\"identifier\": \(JSONText.quoted(node.identifier.rawValue)), \"origin\": \"\(node.origin.rawValue)\""
+                + (node.line.map { ", \"line\": \($0)" } ?? "") + "}"
+        }
+        let edgeText = edges.map { edge in
+            "{\"from\": \(JSONText.quoted(nodes[edge.from].identifier.rawValue)), \"to\": \(JSONText.quoted(nodes[edge.to].identifier.rawValue))}"
+        }
+        return
+            "{\"version\": 1, \"nodes\": [\(nodeText.joined(separator: ", "))], \"edges\": [\(edgeText.joined(separator: ", "))]}\n"
+    }
+
+    /// A DOT string literal: quotes and backslashes escaped, control characters shown as escapes.
+    static func dotQuoted(_ text: String) -> String {
+        "\""
+            + OutputEscaping.escape(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                of: "\"", with: "\\\"") + "\""
+    }
+
+    /// A Mermaid label: quotes and angle brackets as entity codes.
+    static func mermaidLabel(_ text: String) -> String {
+        OutputEscaping.escape(text).replacingOccurrences(of: "\"", with: "#quot;").replacingOccurrences(
+            of: "<", with: "#lt;"
+        )
+        .replacingOccurrences(of: ">", with: "#gt;")
+    }
+}

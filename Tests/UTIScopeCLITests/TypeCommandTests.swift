@@ -1,0 +1,148 @@
+import Foundation
+import Testing
+import UTIScopeCLI
+
+@Suite struct TypeCommandTests {
+    let sketchbook = fixturesDirectory + "/apps/Sketchbook/Info.plist"
+
+    func json(_ result: RunResult) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+    }
+
+    @Test func describesASystemTypeWithItsSupertypeTree() {
+        let result = utiscope("type", "PUBLIC.JPEG")
+        #expect(result.status == .success)
+        #expect(result.output.hasPrefix("public.jpeg\n  origin: system (macOS 12.7, CoreTypes, exported)\n"))
+        #expect(
+            result.output.contains(
+                "    public.jpeg\n    └─ public.image\n       ├─ public.data\n       │  └─ public.item\n       └─ public.content\n"
+            ))
+        #expect(result.output.contains("public.filename-extension: 'jpeg', 'jpg', 'jpe'"))
+        #expect(result.output.contains("system thumbnail (image): iOS documented"))
+    }
+
+    @Test func jsonFollowsTheContract() throws {
+        let object = try json(utiscope("type", "--format", "json", "com.adobe.pdf", "public.folder"))
+        #expect(object["version"] as? Int == 1)
+        let types = try #require(object["types"] as? [[String: Any]])
+        #expect(types.map { $0["identifier"] as? String } == ["com.adobe.pdf", "public.folder"])
+        let pdf = types[0]
+        #expect(pdf["origin"] as? String == "system")
+        #expect(pdf["conformsTo"] as? [String] == ["public.data", "public.composite-content"])
+        #expect((pdf["supertypes"] as? [String])?.contains("public.item") == true)
+        #expect((pdf["tags"] as? [String: [String]])?["public.filename-extension"] == ["pdf"])
+        #expect(pdf["hasSystemIcon"] as? Bool == true)
+        #expect((pdf["systemThumbnail"] as? [String: Any])?["ios"] as? String == "documented")
+    }
+
+    @Test func unknownIdentifiersAreErrorsWithSuggestions() {
+        let result = utiscope("type", "public.plain-txt")
+        #expect(result.status == .inputError)
+        #expect(
+            result.errors == "public.plain-txt: error: no such type in the catalog; did you mean 'public.plain-text'?\n"
+        )
+    }
+
+    @Test func resolvesAnExtensionCaseInsensitively() throws {
+        let object = try json(utiscope("type", "--extension", ".JPG", "--format", "json"))
+        #expect(object["tag"] as? String == "JPG")
+        #expect(object["class"] as? String == "public.filename-extension")
+        #expect(object["preferred"] as? String == "public.jpeg")
+        #expect(object["ambiguous"] as? Bool == false)
+        #expect(object["dynamic"] is NSNull)
+    }
+
+    @Test func reportsAmbiguityAsAmbiguity() throws {
+        let object = try json(utiscope("type", "--extension", "mp4", "--format", "json"))
+        #expect(object["ambiguous"] as? Bool == true)
+        #expect(object["preferred"] is NSNull)
+        let candidates = try #require(object["candidates"] as? [[String: Any]])
+        #expect(
+            candidates.compactMap { $0["identifier"] as? String }.sorted() == ["public.mpeg-4", "public.mpeg-4-audio"])
+        #expect(utiscope("type", "--extension", "mp4").output.contains("which one the system picks is undefined"))
+    }
+
+    @Test func unclaimedExtensionsGetTheirDynamicIdentifier() throws {
+        let object = try json(utiscope("type", "--extension", "sql", "--format", "json"))
+        #expect(object["dynamic"] as? String == "dyn.ah62d4rv4ge81g6pq")
+        #expect((object["candidates"] as? [Any])?.isEmpty == true)
+        let decoded = utiscope("type", "dyn.ah62d4rv4ge80425uqk")
+        #expect(decoded.output.contains("tag: public.filename-extension 'mcpb'"))
+    }
+
+    @Test func appDeclarationsJoinTheCatalog() throws {
+        let object = try json(utiscope("type", "--app", sketchbook, "--extension", "sketch", "--format", "json"))
+        #expect(object["preferred"] as? String == "com.example.sketchbook.sketch")
+        let candidate = try #require((object["candidates"] as? [[String: Any]])?.first)
+        #expect(candidate["origin"] as? String == "exported")
+        let text = utiscope("type", "--app", sketchbook, "com.example.sketchbook.sketch")
+        #expect(text.output.contains("origin: exported by com.example.sketchbook (\(sketchbook):80:3)"))
+        // The misspelt conformance key is named, with its fix.
+        #expect(text.errors.contains("unknown key 'UTTypeConformTo'; did you mean 'UTTypeConformsTo'?"))
+    }
+
+    @Test func systemTypesFromAFileLayerOverTheEmbeddedCatalog() throws {
+        let path = try temporaryFile(
+            """
+            <plist><array><dict>
+            <key>UTTypeIdentifier</key><string>public.future-format</string>
+            <key>UTTypeConformsTo</key><string>public.data</string>
+            <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><string>ftr</string></dict>
+            </dict></array></plist>
+            """, name: "newer.plist")
+        let object = try json(utiscope("type", "--system-types", path, "--extension", "ftr", "--format", "json"))
+        #expect(object["preferred"] as? String == "public.future-format")
+        let candidate = try #require((object["candidates"] as? [[String: Any]])?.first)
+        #expect(candidate["origin"] as? String == "system")
+    }
+
+    @Test func usageErrors() {
+        #expect(utiscope("type").status == .usage)
+        #expect(utiscope("type", "public.data", "--extension", "txt").status == .usage)
+        #expect(utiscope("type", "--extension", "txt", "--mime", "text/plain").status == .usage)
+        #expect(utiscope("type", "public.data", "--conforming-to", "public.item").status == .usage)
+    }
+}
+
+@Suite struct GraphCommandTests {
+    let sketchbook = fixturesDirectory + "/apps/Sketchbook/Info.plist"
+
+    @Test func drawsTheAppsTypesDownToTheRoots() throws {
+        let result = utiscope("graph", "--app", sketchbook, "--format", "json")
+        #expect(result.status == .success)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let nodes = try #require(object["nodes"] as? [[String: Any]])
+        let origins = Dictionary(
+            uniqueKeysWithValues: nodes.compactMap { node in
+                (node["identifier"] as? String).map { ($0, node["origin"] as? String ?? "") }
+            })
+        #expect(origins["com.example.sketchbook.sketch"] == "exported")
+        #expect(origins["com.example.brushes"] == "imported")
+        #expect(origins["public.plain-txt"] == "undeclared")
+        #expect(origins["public.item"] == "system")
+        let edges = try #require(object["edges"] as? [[String: String]])
+        #expect(edges.contains(["from": "com.example.sketchbook.sketch", "to": "public.data"]))
+        #expect(edges.contains(["from": "public.jpeg", "to": "public.image"]))
+    }
+
+    @Test func dotAndMermaidEscapeLabels() throws {
+        let path = try temporaryFile(
+            """
+            <plist><dict><key>UTExportedTypeDeclarations</key><array><dict>
+            <key>UTTypeIdentifier</key><string>com.example."quoted"</string>
+            <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+            </dict></array></dict></plist>
+            """)
+        let dot = utiscope("graph", "--app", path)
+        #expect(dot.output.hasPrefix("digraph conformance {"))
+        #expect(dot.output.contains(#""com.example.\"quoted\"" -> "public.data";"#))
+        let mermaid = utiscope("graph", "--app", path, "--format", "mermaid")
+        #expect(mermaid.output.contains(#"["com.example.#quot;quoted#quot;"]:::exported"#))
+    }
+
+    @Test func needsAnAppOrARoot() {
+        let result = utiscope("graph")
+        #expect(result.status == .usage)
+        #expect(result.errors.contains("name an app (--app) or a type (--root) to draw"))
+    }
+}
