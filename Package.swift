@@ -25,7 +25,7 @@ let package = Package(
         .executableTarget(name: "utiscope", dependencies: ["UTIScopeCLI"]),
         .executableTarget(
             name: "utiscope-bench",
-            dependencies: ["PropertyList", "UniformTypes", "CLibXML2"],
+            dependencies: ["PropertyList", "UniformTypes", "AppBundle", "CLibXML2"],
             path: "Benchmarks/utiscope-bench"
         ),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),

@@ -4,12 +4,13 @@ import Foundation
 // side by side in the same run (never absolute timings in tests).
 //
 //   utiscope-bench parse DIR    DIR from `python3 ../shared/bench/gen.py` (c_huge.plist and its binary twin)
+//   utiscope-bench types DIR    type catalog and conformance graph on DIR/c_huge.plist, against parsing and a BFS
 //   utiscope-bench hostile      generated attack inputs through the release `utiscope`, against budgets
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: utiscope-bench parse DIR | hostile\n".utf8))
+    FileHandle.standardError.write(Data("usage: utiscope-bench parse DIR | types DIR | hostile\n".utf8))
     exit(64)
 }
 
@@ -27,6 +28,9 @@ do {
     case "_generate-hostile":
         guard arguments.count == 2 else { usage() }
         try HostileBenchmark.generate(into: arguments[1])
+    case "types":
+        guard arguments.count == 2 else { usage() }
+        try TypesBenchmark.run(directory: arguments[1])
     case "hostile":
         try HostileBenchmark.run()
     case "parse":

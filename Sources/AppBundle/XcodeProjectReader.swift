@@ -7,6 +7,8 @@ struct XcodeProjectReader {
     let document: PropertyListDocument
     let projectFile: String
     let objects: PlistValue
+    /// The objects by identifier: `PlistValue`'s key lookup scans, and projects hold thousands.
+    private let objectIndex: [String: PlistValue]
     var findings: [AppBundleFinding] = []
     /// Each group member's containing group, for placing file references on disk.
     private var parents: [String: String] = [:]
@@ -15,6 +17,11 @@ struct XcodeProjectReader {
         self.document = document
         self.projectFile = projectFile
         self.objects = document.root["objects"] ?? document.root
+        var index: [String: PlistValue] = [:]
+        for (key, value) in objects.entries where value.kind == .dictionary {
+            index[key.text] = value
+        }
+        self.objectIndex = index
     }
 
     mutating func project(path: String, name: String, sourceRoot: String) throws(XcodeProjectError) -> XcodeProject {
@@ -57,14 +64,19 @@ struct XcodeProjectReader {
     // MARK: Objects
 
     private func object(_ id: String) -> PlistValue? {
-        guard let value = objects[id], value.kind == .dictionary else { return nil }
-        return value
+        objectIndex[id]
     }
 
     private func isa(_ value: PlistValue) -> String { value["isa"]?.string ?? "" }
 
     private mutating func finding(_ kind: AppBundleFinding.Kind, at value: PlistValue?) {
-        findings.append(AppBundleFinding(kind, at: value?.location ?? SourceLocation(file: projectFile)))
+        findings.append(AppBundleFinding(kind, at: place(value)))
+    }
+
+    /// The file and line of `value`. The key path is left out: computing it walks the `objects`
+    /// dictionary, which would make reading a large project quadratic.
+    private func place(_ value: PlistValue?) -> SourceLocation {
+        SourceLocation(file: projectFile, line: value?.line)
     }
 
     // MARK: Targets
@@ -117,7 +129,7 @@ struct XcodeProjectReader {
             objectID: id, name: name, productName: value["productName"]?.string, productType: productType,
             buildConfigurations: configurations, defaultConfigurationName: defaultName,
             productFileName: productFileName, embeddedTargets: embedded, dependencyIDs: dependencies,
-            location: value.keyNode?.location ?? value.location)
+            location: place(value.keyNode ?? value))
     }
 
     /// Names embedded targets, and adds extension dependencies that no Copy Files phase embeds.
@@ -182,7 +194,7 @@ struct XcodeProjectReader {
             }
             assignments.append(
                 BuildSettingAssignment(
-                    name: parsed.name, value: text, conditions: parsed.conditions, location: key.location))
+                    name: parsed.name, value: text, conditions: parsed.conditions, location: place(key)))
         }
         var basePath: String?
         if let referenceID = value["baseConfigurationReference"]?.string {
@@ -195,7 +207,7 @@ struct XcodeProjectReader {
         }
         return XcodeBuildConfiguration(
             name: value["name"]?.string ?? "", settings: assignments, baseConfigurationPath: basePath,
-            location: value.keyNode?.location ?? value.location)
+            location: place(value.keyNode ?? value))
     }
 
     /// An element of an array-valued setting, quoted when it holds spaces, so that the joined

@@ -100,6 +100,10 @@ struct DocumentBuilder {
         let isDictionary = nodes[Int(node)].kind == .dictionary
         nodes[Int(node)].payload = UInt64(first)
         nodes[Int(node)].length = UInt32(truncatingIfNeeded: isDictionary ? count / 2 : count)
+        let shift = isDictionary ? 1 : 0
+        for offset in 0..<count {
+            nodes[Int(children[first + offset])].indexInParent = UInt32(truncatingIfNeeded: offset >> shift)
+        }
         if isDictionary && count >= 4 { findDuplicateKeys(childrenStart: first, pairs: count / 2) }
     }
 
@@ -121,10 +125,12 @@ struct DocumentBuilder {
     mutating func attach(children list: [Int32], to node: Int32) {
         let first = children.count
         children.append(contentsOf: list)
-        for child in list where nodes[Int(child)].parent < 0 && child != node {
-            nodes[Int(child)].parent = node
-        }
         let isDictionary = nodes[Int(node)].kind == .dictionary
+        let shift = isDictionary ? 1 : 0
+        for (offset, child) in list.enumerated() where nodes[Int(child)].parent < 0 && child != node {
+            nodes[Int(child)].parent = node
+            nodes[Int(child)].indexInParent = UInt32(truncatingIfNeeded: offset >> shift)
+        }
         nodes[Int(node)].payload = UInt64(first)
         nodes[Int(node)].length = UInt32(truncatingIfNeeded: isDictionary ? list.count / 2 : list.count)
         if isDictionary && list.count >= 4 { findDuplicateKeys(childrenStart: first, pairs: list.count / 2) }

@@ -37,33 +37,27 @@ public struct PlistValue: Sendable {
         storage.format == .binary || record.position1 == 0 ? nil : Int(record.position1)
     }
 
-    /// The path from the root to this value (for a key: to the value it names).
+    /// The path from the root to this value (for a key: to the value it names). Costs one step
+    /// per level: each node knows its position in its container. A binary object shared by
+    /// several containers reports the path through the first.
     public var keyPath: PlistKeyPath {
         var components: [PlistKeyPath.Component] = []
-        var current = index
         let nodes = storage.nodes
+        var current = Int(index)
         var steps = 0
-        while current >= 0, steps <= nodes.count {
+        while steps <= nodes.count {
             steps += 1
-            let parent = nodes[Int(current)].parent
-            guard parent >= 0 else { break }
-            let parentRecord = nodes[Int(parent)]
-            let start = Int(parentRecord.payload)
-            let count = Int(parentRecord.length)
-            if parentRecord.kind == .array {
-                if let offset = (0..<count).first(where: { storage.children[start + $0] == current }) {
-                    components.append(.index(offset))
-                }
-            } else {
-                for pair in 0..<count {
-                    let key = storage.children[start + 2 * pair]
-                    if key == current || storage.children[start + 2 * pair + 1] == current {
-                        components.append(.key(PlistValue(storage: storage, index: key).text))
-                        break
-                    }
-                }
+            let record = nodes[current]
+            guard record.parent >= 0 else { break }
+            let parent = nodes[Int(record.parent)]
+            let position = Int(record.indexInParent)
+            if parent.kind == .array {
+                components.append(.index(position))
+            } else if position < Int(parent.length) {
+                let key = storage.children[Int(parent.payload) + 2 * position]
+                components.append(.key(PlistValue(storage: storage, index: key).text))
             }
-            current = parent
+            current = Int(record.parent)
         }
         return PlistKeyPath(components.reversed())
     }
@@ -166,15 +160,12 @@ public struct PlistValue: Sendable {
 
     /// The key of this value's entry when its container is a dictionary.
     public var keyNode: PlistValue? {
-        let parent = record.parent
-        guard parent >= 0 else { return nil }
-        let parentRecord = storage.nodes[Int(parent)]
-        guard parentRecord.kind == .dictionary else { return nil }
-        let start = Int(parentRecord.payload)
-        for pair in 0..<Int(parentRecord.length) where storage.children[start + 2 * pair + 1] == index {
-            return PlistValue(storage: storage, index: storage.children[start + 2 * pair])
-        }
-        return nil
+        let record = self.record
+        guard record.parent >= 0 else { return nil }
+        let parentRecord = storage.nodes[Int(record.parent)]
+        guard parentRecord.kind == .dictionary, record.indexInParent < parentRecord.length else { return nil }
+        let key = storage.children[Int(parentRecord.payload) + 2 * Int(record.indexInParent)]
+        return key == index ? nil : PlistValue(storage: storage, index: key)
     }
 }
 

@@ -57,6 +57,9 @@ struct NodeRecord: Sendable {
     /// The containing node, or -1 for the root. A binary object shared by several containers has
     /// its first container here.
     var parent: Int32
+    /// The node's position in its container: the element index in an array, the entry (pair)
+    /// index in a dictionary, for keys and values alike. Makes key paths O(depth).
+    var indexInParent: UInt32 = 0
     /// Line (text) or object index (binary).
     var position1: UInt32
     /// Column (text) or byte offset (binary).
