@@ -15,8 +15,20 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var byteOffset: Int?
     /// The object index in a binary plist.
     public var objectIndex: Int?
+    /// The key path, or the value it is computed from when first asked for: locations are made
+    /// for every value a model reads, and most key paths are never looked at.
+    private var keyPathSource: KeyPathSource
+
     /// The key path from the root, such as `CFBundleDocumentTypes[2].LSItemContentTypes[0]`.
-    public var keyPath: PlistKeyPath
+    public var keyPath: PlistKeyPath {
+        get {
+            switch keyPathSource {
+            case .path(let path): return path
+            case .value(let value): return value.keyPath
+            }
+        }
+        set { keyPathSource = .path(newValue) }
+    }
 
     /// Creates a location; everything but the file is optional.
     public init(
@@ -28,7 +40,28 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         self.column = column
         self.byteOffset = byteOffset
         self.objectIndex = objectIndex
-        self.keyPath = keyPath
+        self.keyPathSource = .path(keyPath)
+    }
+
+    /// A location whose key path is computed from `value` when asked for.
+    init(file: String, value: PlistValue) {
+        self.file = file
+        self.keyPathSource = .value(value)
+    }
+
+    /// Equal when every part is equal, key paths included.
+    public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
+        lhs.file == rhs.file && lhs.line == rhs.line && lhs.column == rhs.column && lhs.byteOffset == rhs.byteOffset
+            && lhs.objectIndex == rhs.objectIndex && lhs.keyPath == rhs.keyPath
+    }
+
+    /// Hashes the position; key paths are left out (equal locations still hash equally).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(line)
+        hasher.combine(column)
+        hasher.combine(byteOffset)
+        hasher.combine(objectIndex)
     }
 
     /// `path:line:col`, `path:line`, or `path` — dropping what is unknown, never inventing `0`.
@@ -47,6 +80,12 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         if let byteOffset { return "object \(objectIndex) at byte \(byteOffset)" }
         return "object \(objectIndex)"
     }
+}
+
+/// Where a location's key path comes from.
+private enum KeyPathSource: Sendable {
+    case path(PlistKeyPath)
+    case value(PlistValue)
 }
 
 /// The path from a property list's root to one value.

@@ -37,6 +37,12 @@ public struct ConformanceGraph: Sendable {
     private let children: [Int32]
     private let components: StronglyConnectedComponents
     private let reachability: ReachabilityIntervals
+    /// What a query needs of each node. `queryPosts` holds each node's component's post-order
+    /// number, with the sign bit set when the component has descendants besides itself; only then
+    /// is `queryRanges` read. Most types are leaves, so most queries read two entries of a table
+    /// small enough to stay in cache.
+    @usableFromInline let queryPosts: [Int32]
+    @usableFromInline let queryRanges: [QueryRange]
     /// Every cycle, sorted by first member.
     public let cycles: [ConformanceCycle]
     /// Every reference to an undeclared supertype (once per referencing type), sorted by
@@ -113,7 +119,25 @@ public struct ConformanceGraph: Sendable {
         self.childStart = childStart
         self.children = children
         self.components = components
-        self.reachability = Self.label(components, parentStart: parentStart, parents: parents)
+        let reachability = Self.label(components, parentStart: parentStart, parents: parents)
+        self.reachability = reachability
+        var queryPosts: [Int32] = []
+        var queryRanges: [QueryRange] = []
+        queryPosts.reserveCapacity(components.componentOf.count)
+        queryRanges.reserveCapacity(components.componentOf.count)
+        for component in components.componentOf {
+            let index = Int(component)
+            let post = reachability.post[index]
+            let start = Int(reachability.rangeStart[index])
+            let count = reachability.rangeCount[index]
+            let lower = count > 0 ? reachability.bounds[2 * start] : 1
+            let upper = count > 0 ? reachability.bounds[2 * start + 1] : 0
+            let isLeaf = count == 1 && lower == post && upper == post
+            queryPosts.append(isLeaf ? post : post | Int32.min)
+            queryRanges.append(QueryRange(firstLower: count > 1 ? lower | Int32.min : lower, firstUpper: upper))
+        }
+        self.queryPosts = queryPosts
+        self.queryRanges = queryRanges
         self.cycles = Self.findCycles(
             components, parentStart: parentStart, parents: parents, identifiers: identifiers,
             declarations: declarations, declared: declared, nodeIndex: nodeIndex)
@@ -246,11 +270,25 @@ public struct ConformanceGraph: Sendable {
     }
 
     /// Whether node `type` conforms to node `supertype`: the fast form of `conforms(_:to:)` for repeated queries.
+    @inlinable
     public func conforms(_ type: Node, to supertype: Node) -> Bool {
-        let component = components.componentOf[Int(type.rawValue)]
-        let target = components.componentOf[Int(supertype.rawValue)]
-        if component == target { return true }
-        return reachability.reaches(from: target, to: component)
+        let descendant = queryPosts[Int(type.rawValue)] & Int32.max
+        let ancestor = queryPosts[Int(supertype.rawValue)]
+        // Post-order numbers are per component, so equal numbers mean one component (a cycle).
+        if descendant == ancestor & Int32.max { return true }
+        // A leaf has no descendants besides its own component.
+        guard ancestor < 0 else { return false }
+        // Most types have one range (the graph is nearly a tree): answer from the table alone.
+        let range = queryRanges[Int(supertype.rawValue)]
+        if descendant >= range.firstLower & Int32.max && descendant <= range.firstUpper { return true }
+        guard range.firstLower < 0 else { return false }
+        return covers(descendant, below: supertype)
+    }
+
+    /// Whether post-order number `descendant` lies in any of `ancestor`'s descendant ranges.
+    @usableFromInline
+    func covers(_ descendant: Int32, below ancestor: Node) -> Bool {
+        reachability.covers(descendant, below: Int(components.componentOf[Int(ancestor.rawValue)]))
     }
 
     /// Whether `type` conforms to any of `supertypes`.
@@ -309,4 +347,12 @@ public struct ConformanceGraph: Sendable {
 
     /// The number of ranges the precomputed closure holds: a measure of its memory.
     public var closureRangeCount: Int { reachability.rangeTotal }
+}
+
+/// The first of a component's descendant ranges (the only one for most types); the sign bit of
+/// `firstLower` says there are more.
+@usableFromInline
+struct QueryRange: Sendable {
+    @usableFromInline var firstLower: Int32
+    @usableFromInline var firstUpper: Int32
 }

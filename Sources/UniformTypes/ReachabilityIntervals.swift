@@ -18,6 +18,11 @@ struct ReachabilityIntervals: Sendable {
     let rangeCount: [Int32]
     /// Inclusive ranges of post-order numbers, `lower, upper, lower, upper…`.
     let bounds: [Int32]
+    /// For components with many ranges (the broad supertypes such as `public.data`), their
+    /// descendants as a bitset over post-order numbers, so the hottest queries need no search:
+    /// where each component's bitset starts in `bits` (in words), or -1.
+    let bitsetStart: [Int32]
+    let bits: [UInt64]
 
     /// Labels the DAG with `count` components whose children (subtypes) are
     /// `children[childStart[c]..<childStart[c + 1]]`. Every child must have a larger number than
@@ -101,6 +106,25 @@ struct ReachabilityIntervals: Sendable {
         self.rangeStart = rangeStart
         self.rangeCount = rangeCount
         self.bounds = bounds
+        // A bitset costs count/8 bytes; give one to components with at least count/512 ranges,
+        // so a bitset never takes more than 8 times the memory of the ranges it replaces.
+        let words = (count + 63) / 64
+        let threshold = max(16, count / 512)
+        var bitsetStart = [Int32](repeating: -1, count: count)
+        var bits: [UInt64] = []
+        for component in 0..<count where Int(rangeCount[component]) >= threshold {
+            let base = bits.count
+            bitsetStart[component] = Int32(truncatingIfNeeded: base)
+            bits.append(contentsOf: repeatElement(0, count: words))
+            let start = Int(rangeStart[component])
+            for range in start..<start + Int(rangeCount[component]) {
+                for number in bounds[2 * range]...bounds[2 * range + 1] {
+                    bits[base + Int(number) / 64] |= 1 << UInt64(Int(number) % 64)
+                }
+            }
+        }
+        self.bitsetStart = bitsetStart
+        self.bits = bits
     }
 
     /// Whether `descendant` is `ancestor` or lies below it.
@@ -114,6 +138,27 @@ struct ReachabilityIntervals: Sendable {
             if bounds[2 * middle] <= target { lower = middle + 1 } else { upper = middle }
         }
         guard lower > Int(rangeStart[Int(ancestor)]) else { return false }
+        return target <= bounds[2 * (lower - 1) + 1]
+    }
+
+    /// Whether post-order number `target` lies below `component`: its bitset when it has one, else
+    /// a binary search of its ranges.
+    func covers(_ target: Int32, below component: Int) -> Bool {
+        let base = Int(bitsetStart[component])
+        if base >= 0 { return bits[base + Int(target) / 64] & (1 << UInt64(Int(target) % 64)) != 0 }
+        return covers(target, start: rangeStart[component], count: rangeCount[component])
+    }
+
+    /// Whether post-order number `target` lies in the `count` ranges starting at pair `start`.
+    @inline(__always)
+    func covers(_ target: Int32, start: Int32, count: Int32) -> Bool {
+        var lower = Int(start)
+        var upper = lower + Int(count)
+        while lower < upper {
+            let middle = (lower + upper) / 2
+            if bounds[2 * middle] <= target { lower = middle + 1 } else { upper = middle }
+        }
+        guard lower > Int(start) else { return false }
         return target <= bounds[2 * (lower - 1) + 1]
     }
 

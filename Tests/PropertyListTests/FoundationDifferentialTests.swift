@@ -35,7 +35,9 @@ import Testing
                 return (0..<below(6)).map { _ in value(depth: depth + 1) }
             case 2: return string()
             case 3:
-                let choices: [Int] = [0, 1, -1, 255, 256, 65_535, 65_536, Int(Int32.max), Int(Int64.max), Int(Int64.min)]
+                let choices: [Int] = [
+                    0, 1, -1, 255, 256, 65_535, 65_536, Int(Int32.max), Int(Int64.max), Int(Int64.min),
+                ]
                 return below(2) == 0 ? choices[below(choices.count)] : Int(bitPattern: UInt(next()))
             case 4:
                 let choices: [Double] = [0, -0.5, 1e-300, 1.7976931348623157e308, 3.141592653589793, 1e21]
@@ -51,7 +53,9 @@ import Testing
     static func difference(_ ours: PlistValue, _ theirs: Any, path: String = "$") -> String? {
         switch theirs {
         case let dictionary as [String: Any]:
-            guard ours.kind == .dictionary, ours.count == dictionary.count else { return "\(path): not the same dictionary" }
+            guard ours.kind == .dictionary, ours.count == dictionary.count else {
+                return "\(path): not the same dictionary"
+            }
             for (key, value) in dictionary {
                 guard let mine = ours[key] else { return "\(path): missing key \(key)" }
                 if let difference = difference(mine, value, path: path + "." + key) { return difference }
@@ -73,7 +77,8 @@ import Testing
             let type = String(cString: number.objCType)
             if type == "c" || type == "B" { return ours.boolean == number.boolValue ? nil : "\(path): boolean" }
             if type == "d" || type == "f" { return ours.real == number.doubleValue ? nil : "\(path): real" }
-            return ours.integer == .signed(number.int64Value) ? nil : "\(path): integer \(String(describing: ours.integer)) != \(number)"
+            return ours.integer == .signed(number.int64Value)
+                ? nil : "\(path): integer \(String(describing: ours.integer)) != \(number)"
         default:
             return "\(path): unexpected Foundation value \(type(of: theirs))"
         }

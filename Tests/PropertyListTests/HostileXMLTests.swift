@@ -26,14 +26,16 @@ import Testing
     @Test func quadraticBlowupIsRefused() {
         let big = String(repeating: "x", count: 100_000)
         let references = String(repeating: "&big;", count: 10_000)
-        let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ENTITY big \"\(big)\">]>\n<plist><string>\(references)</string></plist>"
+        let text =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ENTITY big \"\(big)\">]>\n<plist><string>\(references)</string></plist>"
         let error = readError(text)
         #expect(error?.problem == .internalSubsetRefused)
         #expect(error?.location.line == 2)
     }
 
     @Test func entitiesInAttributeValuesAreRefused() {
-        let declared = "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ENTITY v \"1.0\">]>\n<plist version=\"&v;\"><true/></plist>"
+        let declared =
+            "<?xml version=\"1.0\"?>\n<!DOCTYPE plist [<!ENTITY v \"1.0\">]>\n<plist version=\"&v;\"><true/></plist>"
         #expect(readError(declared)?.problem == .internalSubsetRefused)
         let undeclared = "<plist version=\"&v;\"><true/></plist>"
         guard case .xmlSyntax(let message)? = readError(undeclared)?.problem else {
@@ -45,12 +47,14 @@ import Testing
 
     @Test func externalEntitiesAndDTDsAreNeverLoaded() throws {
         // A local file that would define the entity if it were read.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("utiscope-dtd-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "utiscope-dtd-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let dtd = directory.appendingPathComponent("evil.dtd")
         try Data("<!ENTITY secret \"SECRET-FROM-DISK\">".utf8).write(to: dtd)
         for systemID in [dtd.path, "file://\(dtd.path)", "http://127.0.0.1:9/evil.dtd"] {
-            let text = "<?xml version=\"1.0\"?>\n<!DOCTYPE plist SYSTEM \"\(systemID)\">\n<plist><string>&secret;</string></plist>"
+            let text =
+                "<?xml version=\"1.0\"?>\n<!DOCTYPE plist SYSTEM \"\(systemID)\">\n<plist><string>&secret;</string></plist>"
             let error = readError(text)
             #expect(error != nil, "\(systemID)")
             #expect(error?.description.contains("SECRET-FROM-DISK") == false)

@@ -73,7 +73,8 @@ import Testing
         let warning = try #require(document.warnings.first)
         #expect(warning.kind == .duplicateKey("b", firstLine: 5))
         #expect(position(warning.location) == "7:2")
-        #expect(warning.description == "test.plist:7:2: warning: duplicate key 'b' (first at line 5); the last value wins")
+        #expect(
+            warning.description == "test.plist:7:2: warning: duplicate key 'b' (first at line 5); the last value wins")
     }
 
     @Test func readsEncodings() throws {
@@ -106,7 +107,8 @@ import Testing
                 </array>
                 """))
         #expect(document.root.elements.map(\.text) == ["debug"])
-        #expect(document.warnings.map(\.kind) == [.textBetweenElements("#ifdef DEBUG"), .textBetweenElements("#endif")])
+        #expect(
+            document.warnings.map(\.kind) == [.textBetweenElements("#ifdef DEBUG"), .textBetweenElements("#endif")])
         #expect(document.warnings.map(\.location.line) == [5, 7])
     }
 
