@@ -1,0 +1,130 @@
+import PropertyList
+
+/// Loads apps from what a user names: an Info.plist (any format), a built `X.app` bundle, an Xcode
+/// project, or a folder holding them. Extensions come from the bundle's `PlugIns/*.appex` and
+/// `Extensions/*.appex` folders (`Contents/PlugIns`, `Contents/Extensions` on macOS), or from the
+/// targets a project's app embeds.
+public struct AppLoader: Sendable {
+    /// The platform, instead of what each Info.plist's keys say.
+    public var platform: Platform?
+    /// The build configuration for Xcode projects (default Release).
+    public var configuration: String?
+    /// `--xcconfig` files and `--setting NAME=VALUE` assignments.
+    public var overrides: BuildSettingOverrides
+    /// The target (or app name) to pick when a project or folder holds several apps.
+    public var target: String?
+
+    /// A loader.
+    public init(
+        platform: Platform? = nil, configuration: String? = nil,
+        overrides: BuildSettingOverrides = BuildSettingOverrides(), target: String? = nil
+    ) {
+        self.platform = platform
+        self.configuration = configuration
+        self.overrides = overrides
+        self.target = target
+    }
+
+    /// The one app at `path` (for `--app`): an error when there is none, or several and
+    /// ``target`` does not pick one.
+    public func load(_ path: String) throws(AppLoadError) -> AppUnit {
+        guard FileSystem.kind(of: path) != nil else { throw .missing(path: path) }
+        if !FileSystem.isDirectory(path) { return try loadInfoPlist(path) }
+        let (units, _) = loadAll(path)
+        let apps = units.filter { $0.infoPlist.appExtension == nil }
+        let candidates = apps.isEmpty ? units : apps
+        if let target {
+            if let unit = candidates.first(where: { $0.name == target }) { return unit }
+            throw .severalApps(path: path, names: candidates.map(\.name))
+        }
+        guard let first = candidates.first else { throw .noApp(path: path) }
+        guard candidates.count == 1 else { throw .severalApps(path: path, names: candidates.map(\.name)) }
+        return first
+    }
+
+    /// Every app under `path` (for lint): a file is one unit; a folder, bundle or project gives
+    /// every unit discovery finds. Problems are findings; nothing stops the walk.
+    public func loadAll(_ path: String) -> (units: [AppUnit], findings: [AppBundleFinding]) {
+        if !FileSystem.isDirectory(path) {
+            do {
+                return ([try loadInfoPlist(path)], [])
+            } catch {
+                return ([], [Self.finding(error, path: path)])
+            }
+        }
+        let root = path.hasSuffix(".xcodeproj") ? Path.directory(of: path) : path
+        let discovery = ProjectDiscovery.discover(root: root, configuration: configuration, overrides: overrides)
+        var findings = discovery.findings
+        var units: [AppUnit] = []
+        for unit in discovery.units {
+            if path.hasSuffix(".xcodeproj"), case .xcodeTarget(let project, _) = unit.source, project != path {
+                continue
+            }
+            guard let plistPath = unit.infoPlist else { continue }
+            do {
+                let app = try model(at: plistPath, name: unit.name)
+                var extensions: [InfoPlist] = []
+                for embedded in unit.extensions {
+                    guard let extensionPath = embedded.infoPlist else { continue }
+                    do {
+                        extensions.append(try model(at: extensionPath, name: embedded.name))
+                    } catch {
+                        findings.append(Self.finding(error, path: extensionPath))
+                    }
+                }
+                units.append(
+                    AppUnit(
+                        name: unit.name, infoPlist: app, extensions: extensions, folder: unit.folder,
+                        assetCatalogs: AssetCatalog.scan(directory: unit.folder)))
+            } catch {
+                findings.append(Self.finding(error, path: plistPath))
+            }
+        }
+        return (units, findings.sortedForReport())
+    }
+
+    /// An Info.plist named directly: its folder is treated as its bundle, so extensions are
+    /// found in `PlugIns/*.appex/` and `Extensions/*.appex/` beside it.
+    func loadInfoPlist(_ path: String) throws(AppLoadError) -> AppUnit {
+        let app = try model(at: path, name: nil)
+        let folder = Path.directory(of: path)
+        var extensions: [InfoPlist] = []
+        var findings: [AppBundleFinding] = []
+        for plugins in ["PlugIns", "Extensions"] {
+            let directory = Path.join(folder, plugins)
+            for entry in (FileSystem.entries(of: directory) ?? []).map(\.name).sorted() where entry.hasSuffix(".appex") {
+                let bundle = Path.join(directory, entry)
+                let candidates = [Path.join(bundle, "Info.plist"), Path.join(bundle, "Contents/Info.plist")]
+                guard let plist = candidates.first(where: FileSystem.isFile) else { continue }
+                do {
+                    extensions.append(try model(at: plist, name: entry))
+                } catch {
+                    findings.append(Self.finding(error, path: plist))
+                }
+            }
+        }
+        let bundleFolder = folder.hasSuffix("/Contents") ? Path.directory(of: folder) : folder
+        return AppUnit(
+            name: Path.lastComponent(of: bundleFolder), infoPlist: app, extensions: extensions, folder: bundleFolder,
+            assetCatalogs: AssetCatalog.scan(directory: bundleFolder), findings: findings)
+    }
+
+    func model(at path: String, name: String?) throws(AppLoadError) -> InfoPlist {
+        do {
+            let document = try PropertyListReader().read(contentsOf: path)
+            return InfoPlist(document: document, platform: platform)
+        } catch {
+            throw .unreadable(error)
+        }
+    }
+
+    static func finding(_ error: AppLoadError, path: String) -> AppBundleFinding {
+        switch error {
+        case .unreadable(let reading):
+            return AppBundleFinding(
+                .unreadablePropertyList(path: path, reason: reading.problem.message), at: reading.location)
+        default:
+            return AppBundleFinding(.unreadablePropertyList(path: path, reason: error.description), at: SourceLocation(file: path))
+        }
+    }
+}
