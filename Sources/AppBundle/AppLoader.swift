@@ -60,6 +60,21 @@ public struct AppLoader: Sendable {
             if path.hasSuffix(".xcodeproj"), case .xcodeTarget(let project, _) = unit.source, project != path {
                 continue
             }
+            if case .xcodeTarget(let projectPath, let targetName) = unit.source,
+                let project = discovery.projects.first(where: { $0.path == projectPath }),
+                let target = project.target(named: targetName)
+            {
+                // An Xcode target: its Info.plist as built, with its embedded targets' as extensions.
+                let app = resolvedModel(project, target)
+                let extensions = target.embeddedTargets.compactMap { item in
+                    project.target(withID: item.objectID).map { resolvedModel(project, $0) }
+                }
+                units.append(
+                    AppUnit(
+                        name: unit.name, infoPlist: app, extensions: extensions, folder: unit.folder,
+                        assetCatalogs: AssetCatalog.scan(directory: unit.folder)))
+                continue
+            }
             guard let plistPath = unit.infoPlist else { continue }
             do {
                 let app = try model(at: plistPath, name: unit.name)
@@ -92,7 +107,8 @@ public struct AppLoader: Sendable {
         var findings: [AppBundleFinding] = []
         for plugins in ["PlugIns", "Extensions"] {
             let directory = Path.join(folder, plugins)
-            for entry in (FileSystem.entries(of: directory) ?? []).map(\.name).sorted() where entry.hasSuffix(".appex") {
+            for entry in (FileSystem.entries(of: directory) ?? []).map(\.name).sorted() where entry.hasSuffix(".appex")
+            {
                 let bundle = Path.join(directory, entry)
                 let candidates = [Path.join(bundle, "Info.plist"), Path.join(bundle, "Contents/Info.plist")]
                 guard let plist = candidates.first(where: FileSystem.isFile) else { continue }
@@ -107,6 +123,28 @@ public struct AppLoader: Sendable {
         return AppUnit(
             name: Path.lastComponent(of: bundleFolder), infoPlist: app, extensions: extensions, folder: bundleFolder,
             assetCatalogs: AssetCatalog.scan(directory: bundleFolder), findings: findings)
+    }
+
+    /// A target's Info.plist as built: its file with build settings expanded, generated keys
+    /// merged in; findings of both the settings and the model.
+    func resolvedModel(_ project: XcodeProject, _ target: XcodeTarget) -> InfoPlist {
+        let settings = project.settings(for: target, configuration: configuration, overrides: overrides)
+        let resolved = settings.resolvedInfoPlist()
+        var document: PropertyListDocument?
+        if let path = resolved.path { document = try? PropertyListReader().read(contentsOf: path) }
+        var model = InfoPlist(
+            resolved: resolved, file: resolved.path ?? project.projectFile, document: document, platform: platform)
+        model.findings = Array(Set(model.findings + settings.findings)).sortedForReport()
+        if model.platform.platform == .unknown, let sdk = settings.value(of: "SDKROOT")?.value {
+            // The keys do not say; the SDK the target builds with does.
+            let location = settings.settings.assignment(for: "SDKROOT")?.location
+            if sdk.hasPrefix("iphone") {
+                model.platform = PlatformEvidence(platform: .iOS, key: "SDKROOT", location: location)
+            } else if sdk.hasPrefix("macosx") {
+                model.platform = PlatformEvidence(platform: .macOS, key: "SDKROOT", location: location)
+            }
+        }
+        return model
     }
 
     func model(at path: String, name: String?) throws(AppLoadError) -> InfoPlist {
@@ -124,7 +162,8 @@ public struct AppLoader: Sendable {
             return AppBundleFinding(
                 .unreadablePropertyList(path: path, reason: reading.problem.message), at: reading.location)
         default:
-            return AppBundleFinding(.unreadablePropertyList(path: path, reason: error.description), at: SourceLocation(file: path))
+            return AppBundleFinding(
+                .unreadablePropertyList(path: path, reason: error.description), at: SourceLocation(file: path))
         }
     }
 }

@@ -2,11 +2,15 @@ import PropertyList
 import UniformTypes
 
 /// An app (or app extension) as its Info.plist declares it, every value with its location
-/// (info-plist-rules §1). Read with ``InfoPlist/init(document:platform:bundleName:)``; problems of
+/// (info-plist-rules §1). Read with ``InfoPlist/init(document:platform:bundleName:)`` or from a
+/// resolved Info.plist; problems of
 /// shape become ``findings`` and reading goes on past them.
 public struct InfoPlist: Sendable {
-    /// The document the model was read from.
-    public var document: PropertyListDocument
+    /// The file the model was read from (for a generated Info.plist, the project's).
+    public var file: String
+    /// The document the model was read from, when it was read from a file as written (a
+    /// generated or resolved Info.plist has none).
+    public var document: PropertyListDocument?
     /// `CFBundleIdentifier`.
     public var bundleIdentifier: Located<String>?
     /// The platform and why it was chosen.
@@ -33,11 +37,6 @@ public struct InfoPlist: Sendable {
     public var isAppClip: Bool
     /// Problems of shape met while reading: wrong value types, empty strings, misspelt keys.
     public var findings: [AppBundleFinding]
-
-    /// The file the Info.plist was read from.
-    public var file: String { document.file }
-    /// The root dictionary.
-    public var root: PlistValue { document.root }
 
     /// Every declaration, exported first, in file order.
     public var declarations: [TypeDeclaration] { exportedTypes + importedTypes }

@@ -43,10 +43,26 @@ extension InfoPlist {
     /// `bundleName` names the declaring bundle in type origins (default: the bundle identifier,
     /// else the file).
     public init(document: PropertyListDocument, platform: Platform? = nil, bundleName: String? = nil) {
-        var reader = ShapeReader()
-        let root = document.root
+        self.init(
+            root: document.root, file: document.file, document: document, platform: platform, bundleName: bundleName)
+    }
+
+    /// Reads the model from an Info.plist as built (build settings expanded, generated keys
+    /// merged); `document` is the file it was made from, when there is one.
+    public init(resolved: ResolvedInfoPlist, file: String, document: PropertyListDocument?, platform: Platform? = nil) {
+        self.init(root: resolved.root, file: file, document: document, platform: platform, bundleName: nil)
+        findings = (findings + resolved.findings).sortedForReport()
+    }
+
+    /// Reads the model from any Info.plist tree.
+    public init<Node: InfoPlistNode>(
+        root: Node, file: String, document: PropertyListDocument?, platform: Platform? = nil,
+        bundleName: String? = nil
+    ) {
+        var reader = ShapeReader(file: file)
+        self.file = file
         self.document = document
-        if root.kind != .dictionary {
+        if root.nodeKind != .dictionary {
             reader.wrongType(root, key: "the Info.plist", expected: .dictionary)
         }
         bundleIdentifier = reader.string(root, "CFBundleIdentifier")
@@ -55,8 +71,8 @@ extension InfoPlist {
         } else {
             self.platform = PlatformEvidence.infer(from: root)
         }
-        let owner = bundleName ?? bundleIdentifier?.value ?? document.file
-        documentTypesLocation = root["CFBundleDocumentTypes"]?.location
+        let owner = bundleName ?? bundleIdentifier?.value ?? file
+        documentTypesLocation = root["CFBundleDocumentTypes"]?.nodeLocation
         documentTypes = reader.dictionaries(root, "CFBundleDocumentTypes").enumerated().map { index, entry in
             reader.documentType(entry, index: index)
         }
@@ -84,72 +100,84 @@ extension InfoPlist {
 /// Reads values of the expected shape, recording a finding for every value of another shape.
 struct ShapeReader {
     var findings: [AppBundleFinding] = []
+    /// The file, for values whose own location is unknown (generated from a build setting).
+    let file: String
 
-    mutating func wrongType(_ value: PlistValue, key: String, expected: PlistKind) {
+    init(file: String) {
+        self.file = file
+    }
+
+    func place<Node: InfoPlistNode>(_ node: Node) -> SourceLocation {
+        node.nodeLocation ?? SourceLocation(file: file)
+    }
+
+    mutating func wrongType<Node: InfoPlistNode>(_ value: Node, key: String, expected: PlistKind) {
         findings.append(
             AppBundleFinding(
-                .wrongValueType(key: key, expected: expected.description, found: value.kind.description),
-                at: value.location))
+                .wrongValueType(key: key, expected: expected.description, found: value.nodeKind.description),
+                at: place(value)))
     }
 
     /// A string; an empty one is kept and reported.
-    mutating func string(_ container: PlistValue, _ key: String) -> Located<String>? {
+    mutating func string<Node: InfoPlistNode>(_ container: Node, _ key: String) -> Located<String>? {
         guard let value = container[key] else { return nil }
         guard let text = value.string else {
             wrongType(value, key: key, expected: .string)
             return nil
         }
-        if text.isEmpty { findings.append(AppBundleFinding(.emptyValue(key: key), at: value.location)) }
-        return Located(text, at: value.location)
+        if text.isEmpty { findings.append(AppBundleFinding(.emptyValue(key: key), at: place(value))) }
+        return Located(text, at: place(value))
     }
 
     /// A boolean; `1`/`0` integers and `YES`/`NO`/`true`/`false` strings are read as booleans, as
     /// CoreFoundation's bundle code reads them, with a finding.
-    mutating func boolean(_ container: PlistValue, _ key: String) -> Located<Bool>? {
+    mutating func boolean<Node: InfoPlistNode>(_ container: Node, _ key: String) -> Located<Bool>? {
         guard let value = container[key] else { return nil }
-        if let flag = value.boolean { return Located(flag, at: value.location) }
+        if let flag = value.boolean { return Located(flag, at: place(value)) }
         let loose: Bool? =
-            switch value.kind {
+            switch value.nodeKind {
             case .integer: value.integer.map { $0 != .signed(0) }
             case .string:
-                ["yes", "true", "1"].contains(value.text.lowercased())
-                    ? true : ["no", "false", "0"].contains(value.text.lowercased()) ? false : nil
+                ["yes", "true", "1"].contains((value.string ?? "").lowercased())
+                    ? true : ["no", "false", "0"].contains((value.string ?? "").lowercased()) ? false : nil
             default: nil
             }
         wrongType(value, key: key, expected: .boolean)
-        return loose.map { Located($0, at: value.location) }
+        return loose.map { Located($0, at: place(value)) }
     }
 
     /// An array of strings; a lone string is read as a one-element array, with a finding unless
     /// `stringAllowed` (Apple documents that form for `UTTypeConformsTo` and tag values).
-    mutating func strings(_ container: PlistValue, _ key: String, stringAllowed: Bool = false) -> (
+    mutating func strings<Node: InfoPlistNode>(_ container: Node, _ key: String, stringAllowed: Bool = false) -> (
         values: [Located<String>], location: SourceLocation?
     ) {
         guard let value = container[key] else { return ([], nil) }
-        switch value.kind {
+        switch value.nodeKind {
         case .array:
             var result: [Located<String>] = []
-            for element in value.elements {
+            for element in value.nodeElements {
                 guard let text = element.string else {
                     wrongType(element, key: "\(key)[]", expected: .string)
                     continue
                 }
-                if text.isEmpty { findings.append(AppBundleFinding(.emptyValue(key: key), at: element.location)) }
-                result.append(Located(text, at: element.location))
+                if text.isEmpty { findings.append(AppBundleFinding(.emptyValue(key: key), at: place(element))) }
+                result.append(Located(text, at: place(element)))
             }
-            return (result, value.location)
+            return (result, value.nodeLocation)
         case .string:
-            if !stringAllowed { findings.append(AppBundleFinding(.stringForArray(key: key), at: value.location)) }
-            if value.text.isEmpty { findings.append(AppBundleFinding(.emptyValue(key: key), at: value.location)) }
-            return ([Located(value.text, at: value.location)], value.location)
+            if !stringAllowed { findings.append(AppBundleFinding(.stringForArray(key: key), at: place(value))) }
+            if (value.string ?? "").isEmpty {
+                findings.append(AppBundleFinding(.emptyValue(key: key), at: place(value)))
+            }
+            return ([Located(value.string ?? "", at: value.nodeLocation)], value.nodeLocation)
         default:
             wrongType(value, key: key, expected: .array)
-            return ([], value.location)
+            return ([], value.nodeLocation)
         }
     }
 
     /// Identifiers from an array of strings.
-    mutating func identifiers(_ container: PlistValue, _ key: String, stringAllowed: Bool = false) -> (
+    mutating func identifiers<Node: InfoPlistNode>(_ container: Node, _ key: String, stringAllowed: Bool = false) -> (
         values: [Located<UniformTypeIdentifier>], location: SourceLocation?
     ) {
         let (values, location) = strings(container, key, stringAllowed: stringAllowed)
@@ -157,18 +185,18 @@ struct ShapeReader {
     }
 
     /// The dictionaries of an array of dictionaries; other elements are reported and skipped.
-    mutating func dictionaries(_ container: PlistValue, _ key: String) -> [PlistValue] {
+    mutating func dictionaries<Node: InfoPlistNode>(_ container: Node, _ key: String) -> [Node] {
         guard let value = container[key] else { return [] }
-        if value.kind == .dictionary {
-            findings.append(AppBundleFinding(.dictionaryForArray(key: key), at: value.location))
+        if value.nodeKind == .dictionary {
+            findings.append(AppBundleFinding(.dictionaryForArray(key: key), at: place(value)))
             return [value]
         }
-        guard value.kind == .array else {
+        guard value.nodeKind == .array else {
             wrongType(value, key: key, expected: .array)
             return []
         }
-        return value.elements.filter { element in
-            if element.kind == .dictionary { return true }
+        return value.nodeElements.filter { element in
+            if element.nodeKind == .dictionary { return true }
             wrongType(element, key: "\(key)[]", expected: .dictionary)
             return false
         }
@@ -176,16 +204,17 @@ struct ShapeReader {
 
     /// Reports keys that are not known but close to one that is (`UTTypeConformTo`). With
     /// `onlyClose` false every unknown key is reported.
-    mutating func unknownKeys(_ dictionary: PlistValue, known: [String], onlyClose: Bool) {
-        for (key, _) in dictionary.entries where !known.contains(key.text) {
-            let suggestion = Suggestions.closest(to: key.text, in: known)
+    mutating func unknownKeys<Node: InfoPlistNode>(_ dictionary: Node, known: [String], onlyClose: Bool) {
+        for (key, keyLocation, _) in dictionary.nodeEntries where !known.contains(key) {
+            let suggestion = Suggestions.closest(to: key, in: known)
             if suggestion == nil && onlyClose { continue }
-            findings.append(AppBundleFinding(.unknownKey(key: key.text, suggestion: suggestion), at: key.location))
+            findings.append(
+                AppBundleFinding(.unknownKey(key: key, suggestion: suggestion), at: keyLocation ?? place(dictionary)))
         }
     }
 
-    mutating func documentType(_ entry: PlistValue, index: Int) -> DocumentType {
-        var type = DocumentType(index: index, location: entry.location)
+    mutating func documentType<Node: InfoPlistNode>(_ entry: Node, index: Int) -> DocumentType {
+        var type = DocumentType(index: index, location: place(entry))
         type.name = string(entry, "CFBundleTypeName")
         type.role = string(entry, "CFBundleTypeRole")
         type.rank = string(entry, "LSHandlerRank")
@@ -203,20 +232,20 @@ struct ShapeReader {
         return type
     }
 
-    mutating func declaration(_ entry: PlistValue, origin: TypeOrigin) -> TypeDeclaration? {
+    mutating func declaration<Node: InfoPlistNode>(_ entry: Node, origin: TypeOrigin) -> TypeDeclaration? {
         unknownKeys(entry, known: KnownKeys.typeDeclaration, onlyClose: true)
         guard let identifier = string(entry, "UTTypeIdentifier") else {
-            findings.append(AppBundleFinding(.missingIdentifier, at: entry.location))
+            findings.append(AppBundleFinding(.missingIdentifier, at: place(entry)))
             return nil
         }
         let (conformances, conformancesLocation) = identifiers(entry, "UTTypeConformsTo", stringAllowed: true)
         var tags: [TypeTag] = []
         let specification = entry["UTTypeTagSpecification"]
         if let specification {
-            if specification.kind == .dictionary {
-                for (tagClass, _) in specification.entries {
-                    for tag in strings(specification, tagClass.text, stringAllowed: true).values {
-                        tags.append(TypeTag(TagClass(rawValue: tagClass.text), tag.value, at: tag.location))
+            if specification.nodeKind == .dictionary {
+                for (tagClass, _, _) in specification.nodeEntries {
+                    for tag in strings(specification, tagClass, stringAllowed: true).values {
+                        tags.append(TypeTag(TagClass(rawValue: tagClass), tag.value, at: tag.location))
                     }
                 }
                 unknownKeys(specification, known: KnownKeys.tagClasses, onlyClose: true)
@@ -228,8 +257,8 @@ struct ShapeReader {
         icons.iconFile = string(entry, "UTTypeIconFile")
         (icons.iconFiles, icons.iconFilesLocation) = strings(entry, "UTTypeIconFiles")
         if let composited = entry["UTTypeIcons"] {
-            if composited.kind == .dictionary {
-                var fields = TypeIcons.Composited(location: composited.location)
+            if composited.nodeKind == .dictionary {
+                var fields = TypeIcons.Composited(location: composited.nodeLocation)
                 fields.backgroundName = string(composited, "UTTypeIconBackgroundName")
                 fields.badgeName = string(composited, "UTTypeIconBadgeName")
                 fields.text = string(composited, "UTTypeIconText")
@@ -244,35 +273,35 @@ struct ShapeReader {
         }
         var version: Located<String>?
         if let value = entry["UTTypeVersion"] {
-            switch value.kind {
-            case .string: version = Located(value.text, at: value.location)
-            case .integer: version = Located(value.integer?.description ?? "", at: value.location)
-            case .real: version = Located(value.real.map { "\($0)" } ?? "", at: value.location)
+            switch value.nodeKind {
+            case .string: version = Located((value.string ?? ""), at: place(value))
+            case .integer: version = Located(value.integer?.description ?? "", at: place(value))
+            case .real: version = Located(value.real.map { "\($0)" } ?? "", at: place(value))
             default: wrongType(value, key: "UTTypeVersion", expected: .string)
             }
         }
         return TypeDeclaration(
             identifier: UniformTypeIdentifier(identifier.value), identifierLocation: identifier.location,
-            origin: origin, location: entry.location, conformances: conformances,
-            conformancesLocation: conformancesLocation, tags: tags, tagsLocation: specification?.location,
+            origin: origin, location: entry.nodeLocation, conformances: conformances,
+            conformancesLocation: conformancesLocation, tags: tags, tagsLocation: specification?.nodeLocation,
             icons: icons, typeDescription: string(entry, "UTTypeDescription"),
             referenceURL: string(entry, "UTTypeReferenceURL"), version: version)
     }
 
-    mutating func appIcon(_ root: PlistValue) -> AppIconDeclaration {
+    mutating func appIcon<Node: InfoPlistNode>(_ root: Node) -> AppIconDeclaration {
         var icon = AppIconDeclaration()
         if let icons = root["CFBundleIcons"] {
-            if icons.kind == .dictionary, let primary = icons["CFBundlePrimaryIcon"] {
-                if primary.kind == .dictionary {
+            if icons.nodeKind == .dictionary, let primary = icons["CFBundlePrimaryIcon"] {
+                if primary.nodeKind == .dictionary {
                     icon.primaryIconName = string(primary, "CFBundleIconName")
                     icon.primaryIconFiles = strings(primary, "CFBundleIconFiles").values
                 } else if let name = primary.string {
                     // Some projects write the primary icon as a plain name.
-                    icon.primaryIconName = Located(name, at: primary.location)
+                    icon.primaryIconName = Located(name, at: primary.nodeLocation)
                 } else {
                     wrongType(primary, key: "CFBundlePrimaryIcon", expected: .dictionary)
                 }
-            } else if icons.kind != .dictionary {
+            } else if icons.nodeKind != .dictionary {
                 wrongType(icons, key: "CFBundleIcons", expected: .dictionary)
             }
         }
@@ -282,16 +311,16 @@ struct ShapeReader {
         return icon
     }
 
-    mutating func appExtension(_ value: PlistValue) -> AppExtensionDeclaration? {
-        guard value.kind == .dictionary else {
+    mutating func appExtension<Node: InfoPlistNode>(_ value: Node) -> AppExtensionDeclaration? {
+        guard value.nodeKind == .dictionary else {
             wrongType(value, key: "NSExtension", expected: .dictionary)
             return nil
         }
-        var declaration = AppExtensionDeclaration(location: value.location)
+        var declaration = AppExtensionDeclaration(location: place(value))
         declaration.pointIdentifier = string(value, "NSExtensionPointIdentifier")
         declaration.principalClass = string(value, "NSExtensionPrincipalClass")
         if let attributes = value["NSExtensionAttributes"] {
-            if attributes.kind == .dictionary {
+            if attributes.nodeKind == .dictionary {
                 (declaration.supportedContentTypes, declaration.supportedContentTypesLocation) = identifiers(
                     attributes, "QLSupportedContentTypes")
             } else {

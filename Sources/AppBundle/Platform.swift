@@ -39,22 +39,25 @@ public struct PlatformEvidence: Sendable, Hashable {
     /// `UIRequiredDeviceCapabilities` and `UILaunchStoryboardName` mean iOS;
     /// `LSMinimumSystemVersion`, `NSPrincipalClass`, `NSMainNibFile` and `NSMainStoryboardFile` mean
     /// macOS; `CFBundleSupportedPlatforms` names either. The first key found in that order decides.
-    public static func infer(from root: PlistValue) -> PlatformEvidence {
+    public static func infer<Node: InfoPlistNode>(from root: Node) -> PlatformEvidence {
         if let platforms = root["CFBundleSupportedPlatforms"] {
-            let names = platforms.elements.compactMap(\.string)
+            let names = platforms.nodeElements.compactMap(\.string)
             if names.contains(where: { $0.hasPrefix("iPhone") }) {
-                return PlatformEvidence(platform: .iOS, key: "CFBundleSupportedPlatforms", location: platforms.location)
+                return PlatformEvidence(
+                    platform: .iOS, key: "CFBundleSupportedPlatforms", location: platforms.nodeLocation)
             }
             if names.contains("MacOSX") {
                 return PlatformEvidence(
-                    platform: .macOS, key: "CFBundleSupportedPlatforms", location: platforms.location)
+                    platform: .macOS, key: "CFBundleSupportedPlatforms", location: platforms.nodeLocation)
             }
         }
         for key in ["LSRequiresIPhoneOS", "UIDeviceFamily", "UIRequiredDeviceCapabilities", "UILaunchStoryboardName"] {
-            if let value = root[key] { return PlatformEvidence(platform: .iOS, key: key, location: value.location) }
+            if let value = root[key] { return PlatformEvidence(platform: .iOS, key: key, location: value.nodeLocation) }
         }
         for key in ["LSMinimumSystemVersion", "NSPrincipalClass", "NSMainNibFile", "NSMainStoryboardFile"] {
-            if let value = root[key] { return PlatformEvidence(platform: .macOS, key: key, location: value.location) }
+            if let value = root[key] {
+                return PlatformEvidence(platform: .macOS, key: key, location: value.nodeLocation)
+            }
         }
         return PlatformEvidence(platform: .unknown, key: nil, location: nil)
     }

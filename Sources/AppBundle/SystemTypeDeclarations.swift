@@ -8,7 +8,7 @@ import UniformTypes
 public enum SystemTypeDeclarations {
     /// The declarations in `document`, and the shape problems met.
     public static func read(_ document: PropertyListDocument) -> ([TypeDeclaration], [AppBundleFinding]) {
-        var reader = ShapeReader()
+        var reader = ShapeReader(file: document.file)
         let root = document.root
         var entries: [(PlistValue, DeclarationKind)] = []
         switch root.kind {

@@ -18,7 +18,8 @@ struct ConformanceSubgraph {
     var nodes: [Node] = []
     var edges: [(from: Int, to: Int)] = []
 
-    init(catalog: TypeCatalog, app: InfoPlist?, root: UniformTypeIdentifier?) {
+    init(catalog: TypeCatalog, app unit: AppUnit?, root: UniformTypeIdentifier?) {
+        let app = unit?.infoPlist
         let graph = catalog.graph
         var seeds: [UniformTypeIdentifier] = []
         if let root {

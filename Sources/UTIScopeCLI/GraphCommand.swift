@@ -8,17 +8,17 @@ enum GraphCommand: Command {
     static let abstract = "Draw the conformance graph of an app's types down to the system roots."
     static let usage = "graph [--app <path>] [--root <identifier>] [--format dot|mermaid|json|svg]"
     static let arguments: [(name: String, help: String)] = []
-    static let options: [OptionSpec] = [
-        TypeContext.appOption,
-        OptionSpec(
-            name: "root", valueName: "identifier",
-            help: "Draw this type and its supertypes; with --app, also the app's types that conform to it."),
-        TypeContext.systemTypesOption, TypeContext.platformOption,
-        OptionSpec(
-            name: "format", valueName: "format",
-            help: "dot (the default), mermaid, json, or svg (runs Graphviz's dot).",
-            choices: ["dot", "mermaid", "json", "svg"]),
-    ]
+    static let options: [OptionSpec] =
+        [
+            OptionSpec(
+                name: "root", valueName: "identifier",
+                help: "Draw this type and its supertypes; with --app, also the app's types that conform to it."),
+            TypeContext.systemTypesOption,
+            OptionSpec(
+                name: "format", valueName: "format",
+                help: "dot (the default), mermaid, json, or svg (runs Graphviz's dot).",
+                choices: ["dot", "mermaid", "json", "svg"]),
+        ] + AppOptions.all
     static let discussion: String? = """
         Without --root, the graph holds the app's exported and imported types and the content types its
         document types list, with all their supertypes. Types are coloured by origin: exported, imported,

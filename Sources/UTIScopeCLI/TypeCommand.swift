@@ -10,19 +10,20 @@ enum TypeCommand: Command {
     static let arguments: [(name: String, help: String)] = [
         ("<identifier> ...", "Uniform Type Identifiers to describe (compared case-insensitively).")
     ]
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            name: "extension", valueName: "ext",
-            help: "Resolve a filename extension instead (a leading dot is ignored)."),
-        OptionSpec(name: "mime", valueName: "type", help: "Resolve a MIME type instead."),
-        OptionSpec(
-            name: "conforming-to", valueName: "identifier",
-            help:
-                "With --extension or --mime, consider only types conforming to this one (public.data for files, public.directory for folders)."
-        ),
-        TypeContext.appOption, TypeContext.systemTypesOption, TypeContext.platformOption,
-        OptionSpec(name: "format", valueName: "format", help: "Output format.", choices: ["text", "json"]),
-    ]
+    static let options: [OptionSpec] =
+        [
+            OptionSpec(
+                name: "extension", valueName: "ext",
+                help: "Resolve a filename extension instead (a leading dot is ignored)."),
+            OptionSpec(name: "mime", valueName: "type", help: "Resolve a MIME type instead."),
+            OptionSpec(
+                name: "conforming-to", valueName: "identifier",
+                help:
+                    "With --extension or --mime, consider only types conforming to this one (public.data for files, public.directory for folders)."
+            ),
+            OptionSpec(name: "format", valueName: "format", help: "Output format.", choices: ["text", "json"]),
+            TypeContext.systemTypesOption,
+        ] + AppOptions.all
     static let discussion: String? = """
         The catalog is macOS 12.7's system types (embedded), any --system-types files over them, and the
         declarations of the --app Info.plist. When Apple's rules (public over non-public, exported over

@@ -4,8 +4,8 @@ import UniformTypes
 
 /// What the type commands share: reading `--app` and `--system-types`, and building the catalog.
 struct TypeContext {
-    /// The app's Info.plist, when `--app` names one.
-    var app: InfoPlist?
+    /// The app, when `--app` names one.
+    var app: AppUnit?
     /// The catalog: the embedded system types, `--system-types` layered on them, and the app's
     /// declarations.
     var catalog: TypeCatalog
@@ -18,9 +18,6 @@ struct TypeContext {
         help:
             "A plist of system type declarations (an array, or a dictionary with UTExportedTypeDeclarations) layered over the embedded macOS 12.7 catalog.",
         repeatable: true)
-    static let platformOption = OptionSpec(
-        name: "platform", valueName: "platform", help: "The app's platform, instead of what its keys say.",
-        choices: ["ios", "macos"])
 
     /// Reads `--app` and `--system-types`; problems are reported on standard error and give nil.
     static func load(_ arguments: ParsedArguments, context: CommandContext) -> TypeContext? {
@@ -31,14 +28,16 @@ struct TypeContext {
             for finding in findings { context.report("\(finding.location): warning: \(finding.message)") }
             declarations += system
         }
-        var app: InfoPlist?
-        if let path = arguments.value("app") {
-            guard let document = readDocument(path, context: context) else { return nil }
-            let platform = arguments.value("platform").flatMap(Platform.init(rawValue:))
-            let model = InfoPlist(document: document, platform: platform)
-            for finding in model.findings { context.report("\(finding.location): warning: \(finding.message)") }
-            declarations += model.declarations
-            app = model
+        var app: AppUnit?
+        if arguments.value("app") != nil {
+            do {
+                guard let unit = try AppOptions.load(arguments, context: context) else { return nil }
+                declarations += unit.infoPlist.declarations + unit.extensions.flatMap(\.declarations)
+                app = unit
+            } catch {
+                context.report("error: \(error.message)")
+                return nil
+            }
         }
         return TypeContext(app: app, catalog: TypeCatalog(declarations: declarations))
     }
