@@ -12,6 +12,8 @@ enum HostileBenchmark {
         /// parent never holds large inputs (a child's peak memory starts from its parent's).
         var bytes: @Sendable () -> [UInt8]
         var arguments: [String] = ["dump", "--format", "json"]
+        /// Arguments after the input's path.
+        var trailing: [String] = []
         var expectedStatus: Int32 = 2
         var seconds: Double
         var megabytes: Int
@@ -35,7 +37,7 @@ enum HostileBenchmark {
         print("  \("attack".padding(toLength: 38, withPad: " ", startingAt: 0))  status    time      peak   budget")
         for attack in attacks() {
             let path = directory.appendingPathComponent(attack.file).path
-            let run = try runChildAllowingFailure([tool] + attack.arguments + [path])
+            let run = try runChildAllowingFailure([tool] + attack.arguments + [path] + attack.trailing)
             let withinTime = run.seconds <= attack.seconds
             let withinMemory = run.peakBytes <= attack.megabytes * 1_000_000
             let statusOK = run.status == attack.expectedStatus
@@ -106,6 +108,16 @@ enum HostileBenchmark {
                 name: "truncated binary", file: "truncated.bplist",
                 bytes: { Array(BinaryAttacks.exponentialDAG(levels: 8).dropLast(5)) }, seconds: 1, megabytes: 128),
             Attack(
+                name: "100,000-type conformance chain", file: "chain.plist",
+                bytes: { conformancePlist(types: 100_000, cycle: false) },
+                arguments: ["type", "--format", "json", "--app"], trailing: ["com.example.t99999"], expectedStatus: 0,
+                seconds: 2, megabytes: 256),
+            Attack(
+                name: "100,000-type conformance cycle", file: "cycle.plist",
+                bytes: { conformancePlist(types: 100_000, cycle: true) },
+                arguments: ["graph", "--format", "json", "--app"], trailing: [], expectedStatus: 0, seconds: 2,
+                megabytes: 256),
+            Attack(
                 name: "valid 60 MB XML plist", file: "large.plist", bytes: { largePlist(bytes: 60_000_000) },
                 expectedStatus: 0, seconds: 10, megabytes: 1000),
             Attack(
@@ -116,6 +128,19 @@ enum HostileBenchmark {
                     return oversize
                 }, seconds: 0.5, megabytes: 64),
         ]
+    }
+
+    /// An Info.plist exporting `types` types, each conforming to the one before (and the first to
+    /// the last when `cycle`).
+    static func conformancePlist(types: Int, cycle: Bool) -> [UInt8] {
+        var text = "<plist><dict><key>UTExportedTypeDeclarations</key><array>\n"
+        for index in 0..<types {
+            let parent =
+                index == 0 ? (cycle ? "com.example.t\(types - 1)" : "public.data") : "com.example.t\(index - 1)"
+            text += "<dict><key>UTTypeIdentifier</key><string>com.example.t\(index)</string>"
+            text += "<key>UTTypeConformsTo</key><array><string>\(parent)</string></array></dict>\n"
+        }
+        return bytes(text + "</array></dict></plist>\n")
     }
 
     /// An array of strings, close to `bytes` long.

@@ -16,10 +16,12 @@ public enum AppLoadError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .unreadable(let error): return error.description
         case .missing(let path): return "\(path): error: no such file or folder"
-        case .noApp(let path): return "\(path): error: no app found (no Xcode project app target, .app bundle or Info.plist)"
+        case .noApp(let path):
+            return "\(path): error: no app found (no Xcode project app target, .app bundle or Info.plist)"
         case .severalApps(let path, let names):
             let list = names.map { "'\($0)'" }.joined(separator: ", ")
-            return "\(path): error: \(names.count) apps found (\(list)); name one with --app PATH/TO/Info.plist or the .xcodeproj and --target NAME"
+            return
+                "\(path): error: \(names.count) apps found (\(list)); name one with --app PATH/TO/Info.plist or the .xcodeproj and --target NAME"
         }
     }
 }

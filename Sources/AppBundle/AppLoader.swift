@@ -119,10 +119,12 @@ public struct AppLoader: Sendable {
                 }
             }
         }
+        // A named Info.plist's catalogs sit beside it (a target's folder) or just below: look two
+        // levels down, not through whatever tree the file happens to be in.
         let bundleFolder = folder.hasSuffix("/Contents") ? Path.directory(of: folder) : folder
         return AppUnit(
             name: Path.lastComponent(of: bundleFolder), infoPlist: app, extensions: extensions, folder: bundleFolder,
-            assetCatalogs: AssetCatalog.scan(directory: bundleFolder), findings: findings)
+            assetCatalogs: AssetCatalog.scan(directory: bundleFolder, maxDepth: 2), findings: findings)
     }
 
     /// A target's Info.plist as built: its file with build settings expanded, generated keys

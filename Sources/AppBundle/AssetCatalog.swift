@@ -63,21 +63,21 @@ public struct AssetCatalog: Sendable, Hashable {
         return AssetCatalog(path: path, sets: sets.sorted { $0.path < $1.path })
     }
 
-    /// Every `.xcassets` catalog under `directory`, skipping the folders discovery skips, sorted
-    /// by path.
-    public static func scan(directory: String) -> [AssetCatalog] {
+    /// Every `.xcassets` catalog under `directory` (down to `maxDepth` folders below it), skipping
+    /// the folders discovery skips, sorted by path.
+    public static func scan(directory: String, maxDepth: Int = Int.max) -> [AssetCatalog] {
         var catalogs: [AssetCatalog] = []
-        var pending = [directory]
+        var pending = [(directory, 0)]
         var visited = 0
-        while let folder = pending.popLast() {
+        while let (folder, depth) = pending.popLast() {
             visited += 1
             guard visited < 100_000, let entries = FileSystem.entries(of: folder) else { continue }
             for entry in entries where entry.kind == .directory {
                 let child = Path.join(folder, entry.name)
                 if Path.pathExtension(of: entry.name) == "xcassets" {
                     catalogs.append(read(path: child))
-                } else if !ProjectDiscovery.isSkipped(name: entry.name, parent: folder) {
-                    pending.append(child)
+                } else if depth < maxDepth && !ProjectDiscovery.isSkipped(name: entry.name, parent: folder) {
+                    pending.append((child, depth + 1))
                 }
             }
         }

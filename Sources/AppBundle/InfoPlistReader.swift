@@ -3,6 +3,12 @@ import UniformTypes
 
 /// The keys this reader knows, for "did you mean" suggestions on misspelt ones.
 public enum KnownKeys {
+    static let documentTypeSet = Set(documentType)
+    static let typeDeclarationSet = Set(typeDeclaration)
+    static let typeIconsSet = Set(typeIcons)
+    static let tagClassesSet = Set(tagClasses)
+    static let topLevelSet = Set(topLevel)
+
     /// Keys of a `CFBundleDocumentTypes` entry.
     public static let documentType = [
         "CFBundleTypeName", "CFBundleTypeRole", "LSHandlerRank", "LSItemContentTypes", "CFBundleTypeIconFiles",
@@ -92,7 +98,7 @@ extension InfoPlist {
             appExtension = nil
         }
         isAppClip = root["NSAppClip"] != nil
-        reader.unknownKeys(root, known: KnownKeys.topLevel, onlyClose: true)
+        reader.unknownKeys(root, known: KnownKeys.topLevelSet, onlyClose: true)
         findings = reader.findings.sortedForReport()
     }
 }
@@ -204,9 +210,9 @@ struct ShapeReader {
 
     /// Reports keys that are not known but close to one that is (`UTTypeConformTo`). With
     /// `onlyClose` false every unknown key is reported.
-    mutating func unknownKeys<Node: InfoPlistNode>(_ dictionary: Node, known: [String], onlyClose: Bool) {
-        for (key, keyLocation, _) in dictionary.nodeEntries where !known.contains(key) {
-            let suggestion = Suggestions.closest(to: key, in: known)
+    mutating func unknownKeys<Node: InfoPlistNode>(_ dictionary: Node, known: Set<String>, onlyClose: Bool) {
+        for (key, keyLocation) in dictionary.unknownKeys(among: known) {
+            let suggestion = Suggestions.closest(to: key, in: known.sorted())
             if suggestion == nil && onlyClose { continue }
             findings.append(
                 AppBundleFinding(.unknownKey(key: key, suggestion: suggestion), at: keyLocation ?? place(dictionary)))
@@ -228,12 +234,12 @@ struct ShapeReader {
         type.legacyExtensions = strings(entry, "CFBundleTypeExtensions").values
         type.legacyMIMETypes = strings(entry, "CFBundleTypeMIMETypes").values
         type.legacyOSTypes = strings(entry, "CFBundleTypeOSTypes").values
-        unknownKeys(entry, known: KnownKeys.documentType, onlyClose: true)
+        unknownKeys(entry, known: KnownKeys.documentTypeSet, onlyClose: true)
         return type
     }
 
     mutating func declaration<Node: InfoPlistNode>(_ entry: Node, origin: TypeOrigin) -> TypeDeclaration? {
-        unknownKeys(entry, known: KnownKeys.typeDeclaration, onlyClose: true)
+        unknownKeys(entry, known: KnownKeys.typeDeclarationSet, onlyClose: true)
         guard let identifier = string(entry, "UTTypeIdentifier") else {
             findings.append(AppBundleFinding(.missingIdentifier, at: place(entry)))
             return nil
@@ -248,7 +254,7 @@ struct ShapeReader {
                         tags.append(TypeTag(TagClass(rawValue: tagClass), tag.value, at: tag.location))
                     }
                 }
-                unknownKeys(specification, known: KnownKeys.tagClasses, onlyClose: true)
+                unknownKeys(specification, known: KnownKeys.tagClassesSet, onlyClose: true)
             } else {
                 wrongType(specification, key: "UTTypeTagSpecification", expected: .dictionary)
             }
@@ -266,7 +272,7 @@ struct ShapeReader {
                 fields.iconName = string(composited, "UTTypeIconName")
                 fields.iconFile = string(composited, "UTTypeIconFile")
                 icons.composited = fields
-                unknownKeys(composited, known: KnownKeys.typeIcons, onlyClose: true)
+                unknownKeys(composited, known: KnownKeys.typeIconsSet, onlyClose: true)
             } else {
                 wrongType(composited, key: "UTTypeIcons", expected: .dictionary)
             }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// One value in a ``PropertyListDocument``, with its location. Cheap to copy: a reference to the
 /// document and an index.
 public struct PlistValue: Sendable {
@@ -124,6 +130,14 @@ public struct PlistValue: Sendable {
         }
     }
 
+    /// The element at `position` of an array, without building the whole element list; nil out
+    /// of range or for other kinds.
+    public func element(at position: Int) -> PlistValue? {
+        let record = self.record
+        guard record.kind == .array, position >= 0, position < Int(record.length) else { return nil }
+        return PlistValue(storage: storage, index: storage.children[Int(record.payload) + position])
+    }
+
     /// The entries of a dictionary in document order, duplicates included (empty for other kinds).
     public var entries: [(key: PlistValue, value: PlistValue)] {
         let record = self.record
@@ -142,20 +156,36 @@ public struct PlistValue: Sendable {
     public subscript(key: String) -> PlistValue? {
         let record = self.record
         guard record.kind == .dictionary else { return nil }
-        let wanted = Array(key.utf8)
-        let start = Int(record.payload)
-        var pair = Int(record.length) - 1
-        while pair >= 0 {
-            let keyRecord = storage.nodes[Int(storage.children[start + 2 * pair])]
-            let keyStart = Int(keyRecord.payload)
-            if Int(keyRecord.length) == wanted.count,
-                storage.arena[keyStart..<keyStart + wanted.count].elementsEqual(wanted)
-            {
-                return PlistValue(storage: storage, index: storage.children[start + 2 * pair + 1])
+        var key = key
+        return key.withUTF8 { wanted -> PlistValue? in
+            let start = Int(record.payload)
+            var pair = Int(record.length) - 1
+            while pair >= 0 {
+                let keyRecord = storage.nodes[Int(storage.children[start + 2 * pair])]
+                if Int(keyRecord.length) == wanted.count && matches(keyRecord, wanted) {
+                    return PlistValue(storage: storage, index: storage.children[start + 2 * pair + 1])
+                }
+                pair -= 1
             }
-            pair -= 1
+            return nil
         }
-        return nil
+    }
+
+    /// Whether a key node's bytes are `wanted`.
+    private func matches(_ keyRecord: NodeRecord, _ wanted: UnsafeBufferPointer<UInt8>) -> Bool {
+        let keyStart = Int(keyRecord.payload)
+        return storage.arena.withUnsafeBufferPointer { arena in
+            guard let base = arena.baseAddress, let target = wanted.baseAddress else { return wanted.isEmpty }
+            return memcmp(base + keyStart, target, wanted.count) == 0
+        }
+    }
+
+    /// Whether this is a dictionary key whose text is `text`, compared without making a `String`.
+    public func keyEquals(_ text: String) -> Bool {
+        let record = self.record
+        guard record.kind == .string else { return false }
+        var text = text
+        return text.withUTF8 { wanted in Int(record.length) == wanted.count && matches(record, wanted) }
     }
 
     /// The key of this value's entry when its container is a dictionary.

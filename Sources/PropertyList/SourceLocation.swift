@@ -7,14 +7,41 @@
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// The path of the file as the user named it (`-` for standard input).
     public var file: String
+    // Positions are stored in 32 bits with `unknown` for nil: a model keeps a location for every
+    // value it reads, so their size is most of a large app's memory.
+    private var storedLine: UInt32
+    private var storedColumn: UInt32
+    private var storedOffset: UInt32
+    private var storedObject: UInt32
+    private static let unknown = UInt32.max
+
+    private static func store(_ value: Int?) -> UInt32 {
+        guard let value, value >= 0 else { return unknown }
+        return UInt32(clamping: min(value, Int(unknown) - 1))
+    }
+
+    private static func load(_ value: UInt32) -> Int? { value == unknown ? nil : Int(value) }
+
     /// The 1-based line, when the format has lines.
-    public var line: Int?
+    public var line: Int? {
+        get { Self.load(storedLine) }
+        set { storedLine = Self.store(newValue) }
+    }
     /// The 1-based column in bytes, when known.
-    public var column: Int?
+    public var column: Int? {
+        get { Self.load(storedColumn) }
+        set { storedColumn = Self.store(newValue) }
+    }
     /// The byte offset in a binary plist.
-    public var byteOffset: Int?
+    public var byteOffset: Int? {
+        get { Self.load(storedOffset) }
+        set { storedOffset = Self.store(newValue) }
+    }
     /// The object index in a binary plist.
-    public var objectIndex: Int?
+    public var objectIndex: Int? {
+        get { Self.load(storedObject) }
+        set { storedObject = Self.store(newValue) }
+    }
     /// The key path, or the value it is computed from when first asked for: locations are made
     /// for every value a model reads, and most key paths are never looked at.
     private var keyPathSource: KeyPathSource
@@ -36,32 +63,37 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         objectIndex: Int? = nil, keyPath: PlistKeyPath = PlistKeyPath()
     ) {
         self.file = file
-        self.line = line
-        self.column = column
-        self.byteOffset = byteOffset
-        self.objectIndex = objectIndex
+        storedLine = Self.store(line)
+        storedColumn = Self.store(column)
+        storedOffset = Self.store(byteOffset)
+        storedObject = Self.store(objectIndex)
         self.keyPathSource = .path(keyPath)
     }
 
     /// A location whose key path is computed from `value` when asked for.
     init(file: String, value: PlistValue) {
         self.file = file
+        storedLine = Self.unknown
+        storedColumn = Self.unknown
+        storedOffset = Self.unknown
+        storedObject = Self.unknown
         self.keyPathSource = .value(value)
     }
 
     /// Equal when every part is equal, key paths included.
     public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        lhs.file == rhs.file && lhs.line == rhs.line && lhs.column == rhs.column && lhs.byteOffset == rhs.byteOffset
-            && lhs.objectIndex == rhs.objectIndex && lhs.keyPath == rhs.keyPath
+        lhs.file == rhs.file && lhs.storedLine == rhs.storedLine && lhs.storedColumn == rhs.storedColumn
+            && lhs.storedOffset == rhs.storedOffset && lhs.storedObject == rhs.storedObject
+            && lhs.keyPath == rhs.keyPath
     }
 
     /// Hashes the position; key paths are left out (equal locations still hash equally).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(file)
-        hasher.combine(line)
-        hasher.combine(column)
-        hasher.combine(byteOffset)
-        hasher.combine(objectIndex)
+        hasher.combine(storedLine)
+        hasher.combine(storedColumn)
+        hasher.combine(storedOffset)
+        hasher.combine(storedObject)
     }
 
     /// `path:line:col`, `path:line`, or `path` — dropping what is unknown, never inventing `0`.

@@ -67,24 +67,37 @@ struct ConformanceSubgraph {
 
     var dot: String {
         var text = "digraph conformance {\n  rankdir=BT;\n"
+        text.reserveCapacity(nodes.count * 96 + edges.count * 64)
         text += "  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\"];\n"
-        for node in nodes {
-            let label = Self.dotQuoted(node.identifier.rawValue)
-            let colour = Self.colours[node.origin] ?? "#ffffff"
-            let dashed = node.origin == .undeclared ? ", style=\"rounded,filled,dashed\"" : ""
-            text += "  \(label) [fillcolor=\"\(colour)\", tooltip=\"\(node.origin.rawValue)\"\(dashed)];\n"
+        let labels = nodes.map { Self.dotQuoted($0.identifier.rawValue) }
+        for (number, node) in nodes.enumerated() {
+            text += "  "
+            text += labels[number]
+            text += " [fillcolor=\""
+            text += Self.colours[node.origin] ?? "#ffffff"
+            text += "\", tooltip=\""
+            text += node.origin.rawValue
+            text += node.origin == .undeclared ? "\", style=\"rounded,filled,dashed\"];\n" : "\"];\n"
         }
         for edge in edges {
-            text +=
-                "  \(Self.dotQuoted(nodes[edge.from].identifier.rawValue)) -> \(Self.dotQuoted(nodes[edge.to].identifier.rawValue));\n"
+            text += "  "
+            text += labels[edge.from]
+            text += " -> "
+            text += labels[edge.to]
+            text += ";\n"
         }
         return text + "}\n"
     }
 
     var mermaid: String {
         var text = "graph BT\n"
+        text.reserveCapacity(nodes.count * 64 + edges.count * 24)
         for (number, node) in nodes.enumerated() {
-            text += "  n\(number)[\"\(Self.mermaidLabel(node.identifier.rawValue))\"]:::\(node.origin.rawValue)\n"
+            text += "  n\(number)[\""
+            text += Self.mermaidLabel(node.identifier.rawValue)
+            text += "\"]:::"
+            text += node.origin.rawValue
+            text += "\n"
         }
         for edge in edges { text += "  n\(edge.from) --> n\(edge.to)\n" }
         for origin in [Origin.exported, .imported, .system, .undeclared] {
@@ -94,15 +107,29 @@ struct ConformanceSubgraph {
     }
 
     var json: String {
-        let nodeText = nodes.map { node in
-            "{\"identifier\": \(JSONText.quoted(node.identifier.rawValue)), \"origin\": \"\(node.origin.rawValue)\""
-                + (node.line.map { ", \"line\": \($0)" } ?? "") + "}"
+        var text = "{\"version\": 1, \"nodes\": ["
+        text.reserveCapacity(nodes.count * 80 + edges.count * 80)
+        let identifiers = nodes.map { JSONText.quoted($0.identifier.rawValue) }
+        for (number, node) in nodes.enumerated() {
+            if number > 0 { text += ", " }
+            text += "{\"identifier\": "
+            text += identifiers[number]
+            text += ", \"origin\": \""
+            text += node.origin.rawValue
+            text += "\""
+            if let line = node.line { text += ", \"line\": \(line)" }
+            text += "}"
         }
-        let edgeText = edges.map { edge in
-            "{\"from\": \(JSONText.quoted(nodes[edge.from].identifier.rawValue)), \"to\": \(JSONText.quoted(nodes[edge.to].identifier.rawValue))}"
+        text += "], \"edges\": ["
+        for (number, edge) in edges.enumerated() {
+            if number > 0 { text += ", " }
+            text += "{\"from\": "
+            text += identifiers[edge.from]
+            text += ", \"to\": "
+            text += identifiers[edge.to]
+            text += "}"
         }
-        return
-            "{\"version\": 1, \"nodes\": [\(nodeText.joined(separator: ", "))], \"edges\": [\(edgeText.joined(separator: ", "))]}\n"
+        return text + "]}\n"
     }
 
     /// A DOT string literal: quotes and backslashes escaped, control characters shown as escapes.

@@ -15,10 +15,29 @@ public struct TypeDeclaration: Sendable, Hashable {
         var conformancesLocation: SourceLocation?
         var tags: [TypeTag]
         var tagsLocation: SourceLocation?
-        var icons: TypeIcons
+        // The rarely set fields are kept out of line (an array of none or one), so a declaration
+        // that does not use them costs a few bytes for them rather than close to a kilobyte:
+        // an app may declare a hundred thousand types.
+        var iconStorage: [TypeIcons]
+        var descriptiveStorage: [Descriptive]
+    }
+
+    private struct Descriptive: Sendable, Hashable {
         var typeDescription: Located<String>?
         var referenceURL: Located<String>?
         var version: Located<String>?
+
+        var isEmpty: Bool { typeDescription == nil && referenceURL == nil && version == nil }
+    }
+
+    private var descriptive: Descriptive {
+        box.fields.descriptiveStorage.first ?? Descriptive()
+    }
+
+    private mutating func updateDescriptive(_ change: (inout Descriptive) -> Void) {
+        var value = descriptive
+        change(&value)
+        update { $0.descriptiveStorage = value.isEmpty ? [] : [value] }
     }
 
     /// Holds the fields; replaced before any write unless this value is its only owner, so it is
@@ -99,26 +118,26 @@ public struct TypeDeclaration: Sendable, Hashable {
 
     /// The icon fields.
     public var icons: TypeIcons {
-        get { box.fields.icons }
-        set { update { $0.icons = newValue } }
+        get { box.fields.iconStorage.first ?? TypeIcons() }
+        set { update { $0.iconStorage = newValue.isEmpty ? [] : [newValue] } }
     }
 
     /// `UTTypeDescription`.
     public var typeDescription: Located<String>? {
-        get { box.fields.typeDescription }
-        set { update { $0.typeDescription = newValue } }
+        get { descriptive.typeDescription }
+        set { updateDescriptive { $0.typeDescription = newValue } }
     }
 
     /// `UTTypeReferenceURL`.
     public var referenceURL: Located<String>? {
-        get { box.fields.referenceURL }
-        set { update { $0.referenceURL = newValue } }
+        get { descriptive.referenceURL }
+        set { updateDescriptive { $0.referenceURL = newValue } }
     }
 
     /// `UTTypeVersion`, as text (it may be written as a number or a string).
     public var version: Located<String>? {
-        get { box.fields.version }
-        set { update { $0.version = newValue } }
+        get { descriptive.version }
+        set { updateDescriptive { $0.version = newValue } }
     }
 
     /// Creates a declaration; everything but the identifier and origin is optional.
@@ -139,10 +158,9 @@ public struct TypeDeclaration: Sendable, Hashable {
                 conformancesLocation: conformancesLocation,
                 tags: tags,
                 tagsLocation: tagsLocation,
-                icons: icons,
-                typeDescription: typeDescription,
-                referenceURL: referenceURL,
-                version: version
+                iconStorage: icons.isEmpty ? [] : [icons],
+                descriptiveStorage: typeDescription == nil && referenceURL == nil && version == nil
+                    ? [] : [Descriptive(typeDescription: typeDescription, referenceURL: referenceURL, version: version)]
             ))
     }
 

@@ -68,7 +68,8 @@ import UTIScopeCLI
         // The input really holds the escape character, and it is shown escaped.
         #expect(utiscope("dump", "--format", "text", openStep).output.contains("\\u{1B}[31mred\\u{7}"))
         let more: [[String]] = [
-            ["app", openStep], ["app", "--format", "json", openStep], ["dump", openStep], ["dump", "--format", "text", openStep],
+            ["app", openStep], ["app", "--format", "json", openStep], ["dump", openStep],
+            ["dump", "--format", "text", openStep],
             ["dump", "--format", "xml", openStep], ["type", "--app", openStep, "com.example.\u{1B}[2J"],
             ["graph", "--app", openStep], ["graph", "--app", openStep, "--format", "mermaid"],
         ]
