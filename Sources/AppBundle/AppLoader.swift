@@ -69,10 +69,14 @@ public struct AppLoader: Sendable {
                 let extensions = target.embeddedTargets.compactMap { item in
                     project.target(withID: item.objectID).map { resolvedModel(project, $0) }
                 }
-                units.append(
-                    AppUnit(
-                        name: unit.name, infoPlist: app, extensions: extensions, folder: unit.folder,
-                        assetCatalogs: AssetCatalog.scan(directory: unit.folder)))
+                var loaded = AppUnit(
+                    name: unit.name, infoPlist: app, extensions: extensions, folder: unit.folder,
+                    assetCatalogs: AssetCatalog.scan(directory: unit.folder))
+                loaded.settingsUsed = settingsUsed(
+                    by: app,
+                    in: project.settings(
+                        for: target, configuration: configuration, overrides: overrides))
+                units.append(loaded)
                 continue
             }
             guard let plistPath = unit.infoPlist else { continue }
@@ -147,6 +151,50 @@ public struct AppLoader: Sendable {
             }
         }
         return model
+    }
+
+    /// The settings an Info.plist file refers to in its string values, each once, in name order.
+    func settingsUsed(by model: InfoPlist, in settings: TargetSettings) -> [UsedBuildSetting] {
+        guard let document = model.document else { return [] }
+        var names = Set<String>()
+        var stack = [document.root]
+        while let value = stack.popLast() {
+            switch value.kind {
+            case .string: names.formUnion(Self.referencedNames(value.text))
+            case .array: stack.append(contentsOf: value.elements)
+            case .dictionary: stack.append(contentsOf: value.entries.map(\.value))
+            default: break
+            }
+        }
+        return names.sorted().map { name in
+            UsedBuildSetting(
+                name: name, value: settings.value(of: name)?.value,
+                location: settings.settings.assignment(for: name)?.location)
+        }
+    }
+
+    /// The names in `$(NAME)`, `${NAME}` and `$(NAME:operator)` references, outermost only.
+    static func referencedNames(_ text: String) -> [String] {
+        var names: [String] = []
+        let scalars = Array(text.unicodeScalars)
+        var index = 0
+        while index + 1 < scalars.count {
+            guard scalars[index] == "$", scalars[index + 1] == "(" || scalars[index + 1] == "{" else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < scalars.count,
+                scalars[end] == "_" || scalars[end].properties.isAlphabetic || ("0"..."9").contains(scalars[end])
+            {
+                end += 1
+            }
+            if end > index + 2 {
+                names.append(String(String.UnicodeScalarView(scalars[(index + 2)..<end])))
+            }
+            index = end
+        }
+        return names
     }
 
     func model(at path: String, name: String?) throws(AppLoadError) -> InfoPlist {

@@ -18,6 +18,9 @@ public struct AppUnit: Sendable {
     /// Problems met while loading (unresolved build settings, unreadable extensions…), besides
     /// the shape findings each Info.plist model carries.
     public var findings: [AppBundleFinding]
+    /// The build settings the app's Info.plist refers to, with the values they expanded to and
+    /// where they were set (empty for an Info.plist read as written).
+    public var settingsUsed: [UsedBuildSetting] = []
 
     /// A unit.
     public init(
@@ -50,5 +53,22 @@ public struct AppUnit: Sendable {
     /// Whether the app has an app icon: an app icon set with images, or icon files named by its keys.
     public var hasAppIcon: Bool {
         assetCatalogs.contains { $0.hasAppIconWithImages } || infoPlist.appIcon.declaresIcon
+    }
+}
+
+/// A build setting an Info.plist refers to (`$(PRODUCT_BUNDLE_IDENTIFIER)`), and what it expanded to.
+public struct UsedBuildSetting: Sendable, Hashable {
+    /// The setting's name.
+    public var name: String
+    /// Its value, expanded; nil when no layer defines it.
+    public var value: String?
+    /// Where it was set, when known.
+    public var location: SourceLocation?
+
+    /// A used setting.
+    public init(name: String, value: String?, location: SourceLocation?) {
+        self.name = name
+        self.value = value
+        self.location = location
     }
 }

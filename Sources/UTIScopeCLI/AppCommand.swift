@@ -105,6 +105,13 @@ enum AppOutput {
         if let file = icon.iconFile { icons.append("CFBundleIconFile '\(e(file.value))'") }
         if !icon.iconFiles.isEmpty { icons.append("CFBundleIconFiles (\(icon.iconFiles.count))") }
         text += "  app icon: \(icons.isEmpty ? "none declared" : icons.joined(separator: "; "))\n"
+        if !unit.settingsUsed.isEmpty {
+            text += "  build settings used (\(unit.settingsUsed.count)):\n"
+            for setting in unit.settingsUsed {
+                let origin = setting.location.map { " (\(e($0.description)))" } ?? ""
+                text += "    \(e(setting.name)) = \(setting.value.map { "'\(e($0))'" } ?? "undefined")\(origin)\n"
+            }
+        }
         let catalogs = unit.assetCatalogs.map { e($0.path) }
         text += "  asset catalogs: \(catalogs.isEmpty ? "none found" : catalogs.joined(separator: ", "))\n"
         let findings = unit.findings + model.findings + unit.extensions.flatMap(\.findings)
@@ -143,6 +150,9 @@ enum AppOutput {
             "{\"infoPlist\": \(q(appExtension.file)), \"point\": \(located(appExtension.appExtension?.pointIdentifier)), "
                 + "\"supportedContentTypes\": [\((appExtension.appExtension?.supportedContentTypes ?? []).map { q($0.value.rawValue) }.joined(separator: ", "))]}"
         }
+        let settings = unit.settingsUsed.map { setting in
+            "{\"name\": \(q(setting.name)), \"value\": \(setting.value.map(q) ?? "null")}"
+        }
         let findings = (unit.findings + model.findings + unit.extensions.flatMap(\.findings)).map { finding in
             "{\"file\": \(q(finding.location.file)), \"line\": \(lineNumber(finding.location)), "
                 + "\"column\": \(finding.location.column.map(String.init) ?? "null"), \"message\": \(q(finding.message))}"
@@ -153,6 +163,7 @@ enum AppOutput {
             + "\"supportsOpeningDocumentsInPlace\": \(flag(model.supportsOpeningDocumentsInPlace)), "
             + "\"documentTypes\": [\(documentTypes.joined(separator: ", "))], "
             + "\"exportedTypes\": \(declarations(model.exportedTypes)), \"importedTypes\": \(declarations(model.importedTypes)), "
-            + "\"extensions\": [\(extensions.joined(separator: ", "))], \"findings\": [\(findings.joined(separator: ", "))]}\n"
+            + "\"extensions\": [\(extensions.joined(separator: ", "))], "
+            + "\"buildSettings\": [\(settings.joined(separator: ", "))], \"findings\": [\(findings.joined(separator: ", "))]}\n"
     }
 }

@@ -42,6 +42,17 @@ import UTIScopeCLI
         let exported = try #require(object["exportedTypes"] as? [[String: Any]])
         #expect(exported.first?["identifier"] as? String == "com.example.documentapp.sketch")
         #expect(object["platform"] as? String == "ios")
+        // The settings the Info.plist refers to, with what they expanded to.
+        let settings = try #require(object["buildSettings"] as? [[String: Any]])
+        let values = Dictionary(
+            uniqueKeysWithValues: settings.compactMap { setting in
+                (setting["name"] as? String).map { ($0, setting["value"] as? String) }
+            })
+        #expect(values["PRODUCT_BUNDLE_IDENTIFIER"] == "com.example.documentapp")
+        #expect(values["MARKETING_VERSION"] == "2.1")
+        #expect(values.keys.contains("BUILD_CHANNEL") && values["BUILD_CHANNEL"] == .some(nil))
+        let text = utiscope("app", fixturesDirectory + "/projects/DocumentApp/DocumentApp.xcodeproj")
+        #expect(text.output.contains("    BUILD_CHANNEL = undefined\n"))
     }
 
     @Test func aFolderWithSeveralAppsAsksWhich() {
