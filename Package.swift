@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "UniformTypes", targets: ["UniformTypes"]),
         .library(name: "AppBundle", targets: ["AppBundle"]),
+        .library(name: "DocumentBrowser", targets: ["DocumentBrowser"]),
         .library(name: "UTIScopeCLI", targets: ["UTIScopeCLI"]),
     ],
     targets: [
@@ -21,7 +22,9 @@ let package = Package(
         // The type system; its system catalog is generated source (Scripts/generate-system-types.py).
         .target(name: "UniformTypes", dependencies: ["PropertyList"]),
         .target(name: "AppBundle", dependencies: ["PropertyList", "UniformTypes"]),
-        .target(name: "UTIScopeCLI", dependencies: ["PropertyList", "UniformTypes", "AppBundle"]),
+        .target(name: "DocumentBrowser", dependencies: ["PropertyList", "UniformTypes", "AppBundle"]),
+        .target(
+            name: "UTIScopeCLI", dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser"]),
         .executableTarget(name: "utiscope", dependencies: ["UTIScopeCLI"]),
         .executableTarget(
             name: "utiscope-bench",
@@ -31,6 +34,8 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "AppBundleTests", dependencies: ["AppBundle", "PropertyList"]),
+        .testTarget(
+            name: "DocumentBrowserTests", dependencies: ["DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList"]),
         .testTarget(name: "UTIScopeCLITests", dependencies: ["UTIScopeCLI", "PropertyList", "UniformTypes"]),
     ],
     swiftLanguageModes: [.v6]

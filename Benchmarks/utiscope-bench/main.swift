@@ -6,11 +6,12 @@ import Foundation
 //   utiscope-bench parse DIR    DIR from `python3 ../shared/bench/gen.py` (c_huge.plist and its binary twin)
 //   utiscope-bench types DIR    type catalog and conformance graph on DIR/c_huge.plist, against parsing and a BFS
 //   utiscope-bench hostile      generated attack inputs through the release `utiscope`, against budgets
+//   utiscope-bench browse DIR   the release `utiscope browse -r` on DIR/tree (gen.py's e) for DIR/b_macos.plist, against find
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: utiscope-bench parse DIR | types DIR | hostile\n".utf8))
+    FileHandle.standardError.write(Data("usage: utiscope-bench parse DIR | types DIR | hostile | browse DIR\n".utf8))
     exit(64)
 }
 
@@ -33,6 +34,9 @@ do {
         try TypesBenchmark.run(directory: arguments[1])
     case "hostile":
         try HostileBenchmark.run()
+    case "browse":
+        guard arguments.count == 2 else { usage() }
+        try BrowseBenchmark.run(directory: arguments[1])
     case "parse":
         guard arguments.count == 2 else { usage() }
         try ParseBenchmark.run(directory: arguments[1])

@@ -6,7 +6,10 @@ public enum UTIScope {
     /// The version `--version` prints.
     public static let version = "0.1.0"
 
-    static let commands: [any Command.Type] = [AppCommand.self, TypeCommand.self, GraphCommand.self, DumpCommand.self]
+    static let commands: [any Command.Type] = [
+        AppCommand.self, TypeCommand.self, GraphCommand.self, DumpCommand.self, AllowedCommand.self,
+        OpensCommand.self, IconCommand.self, BrowseCommand.self,
+    ]
 
     /// Runs `utiscope` with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {

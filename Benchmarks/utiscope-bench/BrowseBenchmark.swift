@@ -1,0 +1,75 @@
+import Foundation
+
+/// `utiscope-bench browse DIR`: the release `utiscope browse --recursive` on gen.py's tree
+/// (DIR/tree, about 200,000 files), classified for the app DIR/b_macos.plist, against
+/// `find DIR/tree -type f` timed in the same run. Both write to /dev/null; the best of five runs
+/// of each counts. The target is 1.3× find's time. Peak memory is shown for the whole tree and for
+/// its top folder alone: it should not grow with the tree.
+enum BrowseBenchmark {
+    static let target = 1.3
+
+    static func run(directory: String) throws {
+        let tree = directory + "/tree"
+        let plist = directory + "/b_macos.plist"
+        for path in [tree, plist] where !FileManager.default.fileExists(atPath: path) {
+            throw BenchError("\(path) is missing: run python3 ../shared/bench/gen.py --only b,e \(directory) first")
+        }
+        let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+            .appendingPathComponent("utiscope").path
+        guard FileManager.default.isExecutableFile(atPath: tool) else {
+            throw BenchError("\(tool) is missing: build it first (swift build -c release)")
+        }
+        // The app gets a folder of its own, so that loading it does not search the tree for icons.
+        let appFolder = FileManager.default.temporaryDirectory.appendingPathComponent("utiscope-browse-app-\(getpid())")
+        try FileManager.default.createDirectory(at: appFolder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: appFolder) }
+        let app = appFolder.appendingPathComponent("Info.plist").path
+        try FileManager.default.copyItem(atPath: plist, toPath: app)
+
+        let find = ["/usr/bin/find", tree, "-type", "f"]
+        let browse = [tool, "browse", tree, "--app", app, "--recursive"]
+        _ = try runChildAllowingFailure(find)  // warm the cache
+
+        var findBest = Double.infinity
+        var browseBest = Double.infinity
+        var browsePeak = 0
+        for _ in 0..<5 {
+            let findRun = try runChildAllowingFailure(find)
+            findBest = min(findBest, findRun.seconds)
+            let browseRun = try runChildAllowingFailure(browse)
+            guard browseRun.status == 0 else { throw BenchError("utiscope browse failed: \(browseRun.errors)") }
+            browseBest = min(browseBest, browseRun.seconds)
+            browsePeak = max(browsePeak, browseRun.peakBytes)
+        }
+        let load = try bestOf(3, [tool, "allowed", "--app", app])
+        let topOnly = try runChildAllowingFailure([tool, "browse", tree, "--app", app])
+        // Outputs are read last: a spawned child's peak memory starts from this process's.
+        let summary = try spawn(browse, keepStandardError: false)
+        guard summary.status == 0 else { throw BenchError("utiscope browse failed with status \(summary.status)") }
+        let summaryLine = summary.output.split(separator: "\n").first { $0.hasPrefix("summary:") } ?? "no summary"
+        let fileCount = try spawn(find, keepStandardError: false).output.utf8.filter { $0 == 0x0A }.count
+
+        print("browse: \(tree) (\(fileCount) files), app \(plist)")
+        print("  utiscope browse -r  \(summaryLine)")
+        print("  find -type f        \(format(findBest))")
+        print("  utiscope browse -r  \(format(browseBest))  (of which loading the app: \(format(load)))")
+        print("  browse ÷ find       \(ratio(browseBest / findBest))  (target ≤ \(ratio(target)))")
+        print(
+            "  peak memory         \(megabytes(browsePeak)) for the tree, \(megabytes(topOnly.peakBytes)) for its top folder"
+        )
+        if browseBest / findBest > target {
+            print("browse: over the target")
+            exit(1)
+        }
+    }
+
+    static func bestOf(_ count: Int, _ argv: [String]) throws -> Double {
+        var best = Double.infinity
+        for _ in 0..<count { best = min(best, try runChildAllowingFailure(argv).seconds) }
+        return best
+    }
+
+    static func format(_ seconds: Double) -> String {
+        String(format: "%7.1f ms", seconds * 1000)
+    }
+}

@@ -1,0 +1,150 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// The content types a document browser allows (info-plist-rules §2.6): an explicit list, or,
+/// for `nil`, the `LSItemContentTypes` of every `CFBundleDocumentTypes` entry — with role `None`
+/// and rank `None` entries and legacy extensions counted as ``BrowserPolicy`` says.
+public struct AllowedTypes: Sendable {
+    /// The allowed types in order: the explicit list, or entry by entry in file order.
+    public var types: [AllowedType]
+    /// Whether the list was given explicitly.
+    public var isExplicit: Bool
+    /// Entries and keys that give no allowed type, each with why.
+    public var leftOut: [Reason]
+
+    /// Creates the set from parts.
+    public init(types: [AllowedType], isExplicit: Bool, leftOut: [Reason] = []) {
+        self.types = types
+        self.isExplicit = isExplicit
+        self.leftOut = leftOut
+    }
+
+    /// Every assumption the set rests on, sorted, each once.
+    public var assumptions: [Assumption] {
+        Array(Set(types.flatMap(\.assumptions) + leftOut.compactMap(\.assumption))).sorted()
+    }
+
+    /// The identifiers, each once, in first-seen order.
+    public var identifiers: [UniformTypeIdentifier] {
+        var seen: Set<UniformTypeIdentifier> = []
+        return types.map(\.identifier).filter { seen.insert($0).inserted }
+    }
+
+    /// The explicit list `identifiers`, each noted when the catalog does not know it.
+    public static func explicit(_ identifiers: [UniformTypeIdentifier], catalog: TypeCatalog) -> AllowedTypes {
+        let types = identifiers.map { identifier in
+            AllowedType(
+                identifier: identifier, source: .explicit, notes: notes(for: identifier, catalog: catalog))
+        }
+        return AllowedTypes(types: types, isExplicit: true)
+    }
+
+    /// The types `nil` stands for: what the app's document types list.
+    public static func fromDocumentTypes(
+        of app: InfoPlist, platform: Platform, policy: BrowserPolicy, catalog: TypeCatalog
+    ) -> AllowedTypes {
+        var types: [AllowedType] = []
+        var leftOut: [Reason] = []
+        if app.documentTypes.isEmpty {
+            leftOut.append(
+                Reason(
+                    "the app declares no document types ('CFBundleDocumentTypes' is missing or empty): nothing is allowed",
+                    holds: false, at: app.documentTypesLocation))
+        }
+        for entry in app.documentTypes {
+            let name = entry.name?.value
+            let label = AllowedType.Source.entry(entry.index, name)
+            var assumptions: [Assumption] = []
+            if let role = entry.role, role.value == "None" {
+                let assumption = policy.roleNoneAssumption
+                guard policy.countRoleNone else {
+                    leftOut.append(
+                        Reason(
+                            "document type \(label) has role 'None': left out", holds: false, at: role.location,
+                            assuming: assumption))
+                    continue
+                }
+                assumptions.append(assumption)
+            }
+            if let rank = entry.rank, rank.value == "None" {
+                let assumption = policy.rankNoneAssumption
+                guard policy.countRankNone else {
+                    leftOut.append(
+                        Reason(
+                            "document type \(label) has rank 'None': left out", holds: false, at: rank.location,
+                            assuming: assumption))
+                    continue
+                }
+                assumptions.append(assumption)
+            }
+            for item in entry.contentTypes {
+                types.append(
+                    AllowedType(
+                        identifier: item.value,
+                        source: .documentType(index: entry.index, name: name, location: item.location),
+                        assumptions: assumptions, notes: notes(for: item.value, catalog: catalog)))
+            }
+            guard !entry.legacyExtensions.isEmpty else { continue }
+            let firstLegacy = entry.legacyExtensions.first?.location
+            if !entry.contentTypes.isEmpty {
+                leftOut.append(
+                    Reason(
+                        "document type \(label): 'CFBundleTypeExtensions' is ignored because 'LSItemContentTypes' is present",
+                        holds: false, at: firstLegacy))
+                continue
+            }
+            let legacy = policy.legacyAssumption(on: platform)
+            guard policy.usesLegacyExtensions(on: platform) else {
+                leftOut.append(
+                    Reason(
+                        "document type \(label): legacy 'CFBundleTypeExtensions' ignored on \(platform)",
+                        holds: false, at: firstLegacy, assuming: legacy))
+                continue
+            }
+            for item in entry.legacyExtensions {
+                for identifier in legacyTypes(for: item.value, catalog: catalog, policy: policy) {
+                    types.append(
+                        AllowedType(
+                            identifier: identifier,
+                            source: .legacyExtension(
+                                index: entry.index, name: name, pathExtension: item.value, location: item.location),
+                            assumptions: assumptions + [legacy], notes: notes(for: identifier, catalog: catalog)))
+                }
+            }
+        }
+        return AllowedTypes(types: types, isExplicit: false, leftOut: leftOut)
+    }
+
+    /// The types a legacy extension stands for: `*` is every file (`public.data`); otherwise what
+    /// a file with the extension resolves to (every tied candidate when ambiguous).
+    static func legacyTypes(for pathExtension: String, catalog: TypeCatalog, policy: BrowserPolicy)
+        -> [UniformTypeIdentifier]
+    {
+        var tag = pathExtension
+        if tag.hasPrefix(".") { tag.removeFirst() }
+        if tag == "*" { return [.data] }
+        let resolution = ExtensionMatcher(catalog: catalog, policy: policy).resolve(tag, restrictedTo: .data)
+        if resolution.isAmbiguous { return resolution.tied }
+        return resolution.resolvedIdentifier.map { [$0] } ?? []
+    }
+
+    /// Notes on an allowed identifier the catalog does not know, or that is dynamic.
+    static func notes(for identifier: UniformTypeIdentifier, catalog: TypeCatalog) -> [Reason] {
+        if identifier.isDynamic {
+            return [
+                Reason(
+                    "'\(identifier.rawValue)' is a dynamic identifier: the system ignores it in an Info.plist",
+                    holds: false)
+            ]
+        }
+        if !catalog.contains(identifier) {
+            return [
+                Reason(
+                    "'\(identifier.rawValue)' is declared nowhere (not a system type, not exported or imported by the app): no file gets this type",
+                    holds: false)
+            ]
+        }
+        return []
+    }
+}

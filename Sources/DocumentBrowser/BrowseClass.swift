@@ -1,0 +1,48 @@
+import UniformTypes
+
+/// What the browser shows for every item of one kind and extension: type, whether it is
+/// selectable, why, and its icon source. Items share a class; it is worked out once.
+public struct BrowseClass: Sendable {
+    /// File, folder or package.
+    public var kind: ItemKind
+    /// The type (the first tied type when the extension is ambiguous).
+    public var type: UniformTypeIdentifier?
+    /// Whether items of the class are selectable.
+    public var opens: Bool
+    /// Why, in a word.
+    public var outcome: OpenVerdict.Outcome
+    /// Where the icon comes from.
+    public var icon: IconSource
+
+    /// `selectable`, `greyed-out` or `navigable`.
+    public var state: String {
+        if kind == .folder { return "navigable" }
+        return opens ? "selectable" : "greyed-out"
+    }
+}
+
+/// One item of a folder as the browser shows it.
+public struct BrowseRow: Sendable {
+    /// The item's name.
+    public var name: String
+    /// Its class: an index into the browser's ``FolderBrowser/Progress/classes``.
+    public var classIndex: Int
+}
+
+/// One folder's items, in name order (bytewise).
+public struct BrowseBatch: Sendable {
+    /// The folder's path relative to the folder browsed (`""` for that folder itself).
+    public var directory: String
+    /// Its items.
+    public var rows: [BrowseRow]
+    /// What could not be read.
+    public var problems: [BrowseProblem]
+}
+
+/// A folder that could not be read, and why (in `strerror` words).
+public struct BrowseProblem: Sendable, Hashable {
+    /// The folder's path.
+    public var path: String
+    /// Why.
+    public var reason: String
+}

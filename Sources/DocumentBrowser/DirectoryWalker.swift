@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// One folder's entries as read, before they are classified.
+struct RawBatch: Sendable {
+    /// One entry: its name, whether it is a directory (links followed), and whether it is a link.
+    struct Entry: Sendable {
+        var name: String
+        var isDirectory: Bool
+        var isLink = false
+    }
+
+    /// The folder, relative to the root (`""` for the root).
+    var directory: String
+    /// Its entries, sorted by name bytewise.
+    var entries: [Entry]
+    /// What could not be read.
+    var problems: [BrowseProblem]
+}
+
+/// Reads a folder tree with POSIX `opendir`/`readdir` (Foundation's enumerators were 45–80× slower
+/// on Linux), depth first: a folder's entries, then each plain subfolder in name order. Packages
+/// and links are listed but not entered. Memory is the pending folders' names, never the tree.
+struct DirectoryWalker: Sendable {
+    /// The folder browsed.
+    let root: String
+    /// Whether to enter subfolders.
+    let recursive: Bool
+    /// Hands over the typer that tells packages (not entered) from plain folders by name.
+    let handoff: TyperHandoff
+
+    /// Folders are handed over in chunks of about this many entries, so that the threads wake
+    /// each other a few hundred times rather than once per folder.
+    static let chunkEntries = 1024
+
+    /// Walks the tree, pushing chunks of folders; stops early when the consumer cancels.
+    func run(into queue: BatchQueue<[RawBatch]>) {
+        var chunk: [RawBatch] = []
+        var chunkWeight = 0
+        var packageCache: [String: Bool] = [:]
+        var typer: ItemTyper?
+        var pending: [String] = [""]
+        while let relative = pending.popLast() {
+            let path = relative.isEmpty ? root : root + "/" + relative
+            var problems: [BrowseProblem] = []
+            let entries = read(path, problems: &problems)
+            var subfolders: [String] = []
+            if recursive {
+                for entry in entries where entry.isDirectory && !entry.isLink {
+                    let pathExtension = ItemTyper.pathExtension(of: entry.name)
+                    let isPackage: Bool
+                    if pathExtension.isEmpty {
+                        isPackage = false
+                    } else if let known = packageCache[pathExtension] {
+                        isPackage = known
+                    } else {
+                        if typer == nil { typer = handoff.wait() }
+                        guard let typer else { return }  // cancelled
+                        isPackage = typer.type(name: entry.name, isDirectory: true).kind == .package
+                        packageCache[pathExtension] = isPackage
+                    }
+                    if !isPackage { subfolders.append(relative.isEmpty ? entry.name : relative + "/" + entry.name) }
+                }
+            }
+            chunk.append(RawBatch(directory: relative, entries: entries, problems: problems))
+            chunkWeight += max(1, entries.count)
+            if chunkWeight >= Self.chunkEntries || pending.isEmpty && subfolders.isEmpty {
+                guard queue.push(chunk, weight: chunkWeight) else { return }
+                chunk = []
+                chunkWeight = 0
+            }
+            pending += subfolders.reversed()
+        }
+        if !chunk.isEmpty { _ = queue.push(chunk, weight: chunkWeight) }
+    }
+
+    /// The entries of the folder at `path`, sorted.
+    func read(_ path: String, problems: inout [BrowseProblem]) -> [RawBatch.Entry] {
+        guard let directory = opendir(path) else {
+            problems.append(BrowseProblem(path: path, reason: String(cString: strerror(errno))))
+            return []
+        }
+        defer { closedir(directory) }
+        let descriptor = dirfd(directory)
+        var entries: [RawBatch.Entry] = []
+        while let pointer = readdir(directory) {
+            let name = withUnsafeBytes(of: pointer.pointee.d_name) { raw -> String in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let length = bytes.firstIndex(of: 0) ?? bytes.count
+                return String(decoding: bytes[0..<length], as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let type = Int32(pointer.pointee.d_type)
+            var isDirectory = type == Int32(DT_DIR)
+            let isLink = type == Int32(DT_LNK)
+            if isLink || type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                if fstatat(descriptor, name, &info, 0) == 0 {
+                    isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
+                }
+            }
+            entries.append(RawBatch.Entry(name: name, isDirectory: isDirectory, isLink: isLink))
+        }
+        entries.sort { Self.precedes($0.name, $1.name) }
+        return entries
+    }
+
+    /// Byte order of the UTF-8 names, by `memcmp` on their storage: the generic comparison of
+    /// UTF-8 views was a tenth of the whole walk.
+    static func precedes(_ left: String, _ right: String) -> Bool {
+        let fast = left.utf8.withContiguousStorageIfAvailable { a in
+            right.utf8.withContiguousStorageIfAvailable { b in
+                let common = min(a.count, b.count)
+                if common > 0, let x = a.baseAddress, let y = b.baseAddress {
+                    let order = memcmp(x, y, common)
+                    if order != 0 { return order < 0 }
+                }
+                return a.count < b.count
+            }
+        }
+        return (fast ?? nil) ?? left.utf8.lexicographicallyPrecedes(right.utf8)
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// A walk of a folder tree under way on its own thread: started before the app is loaded so the
+/// two overlap, then consumed by ``FolderBrowser/browse(_:consume:)``.
+public final class FolderWalk: Sendable {
+    /// The folder walked.
+    public let directory: String
+    /// Whether plain subfolders are entered.
+    public let recursive: Bool
+    let queue: BatchQueue<[RawBatch]>
+    let handoff: TyperHandoff
+
+    /// Most entries queued ahead of the consumer: enough to run ahead while the app loads, a
+    /// bound on memory whatever the tree's size.
+    static let queuedEntries = 1 << 16
+
+    private init(directory: String, recursive: Bool) {
+        self.directory = directory
+        self.recursive = recursive
+        queue = BatchQueue(capacity: Self.queuedEntries)
+        handoff = TyperHandoff()
+    }
+
+    /// Starts walking `directory`; an error when it is not a folder.
+    public static func start(_ directory: String, recursive: Bool) throws(BrowseError) -> FolderWalk {
+        switch FileStatus(path: directory) {
+        case .missing: throw .missing(path: directory)
+        case .file: throw .notAFolder(path: directory)
+        case .directory: break
+        }
+        let walk = FolderWalk(directory: directory, recursive: recursive)
+        let walker = DirectoryWalker(root: directory, recursive: recursive, handoff: walk.handoff)
+        let queue = walk.queue
+        let thread = Thread {
+            walker.run(into: queue)
+            queue.finish()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+        return walk
+    }
+
+    /// Stops the walk (when the app could not be loaded, or the consumer gives up).
+    public func cancel() {
+        queue.cancel()
+        handoff.cancel()
+    }
+}

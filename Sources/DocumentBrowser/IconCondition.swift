@@ -1,0 +1,34 @@
+import PropertyList
+
+/// One condition of the icon decision: whether it holds, why, and the line it rests on.
+public struct IconCondition: Sendable, Hashable {
+    /// The condition: `thumbnail-extension`, `system-thumbnail`, `app-icon.listed`…; a name
+    /// without a dot is a step of the decision, a dotted one a part of the step before the dot.
+    public var name: String
+    /// Whether it holds.
+    public var holds: Bool
+    /// Why, lower-case first, without a position.
+    public var because: String
+    /// Where the fact it rests on was written.
+    public var location: SourceLocation?
+    /// The undocumented behaviour the verdict assumes, if any.
+    public var assumption: Assumption?
+    /// Whether this is the step that decides the icon.
+    public var decides: Bool
+
+    /// Creates a condition.
+    public init(
+        _ name: String, holds: Bool, because: String, at location: SourceLocation? = nil,
+        assuming assumption: Assumption? = nil, decides: Bool = false
+    ) {
+        self.name = name
+        self.holds = holds
+        self.because = because
+        self.location = location
+        self.assumption = assumption
+        self.decides = decides
+    }
+
+    /// Whether it is a step of the decision rather than a part of one.
+    public var isStep: Bool { !name.contains(".") }
+}

@@ -1,0 +1,195 @@
+import DocumentBrowser
+import Foundation
+import PropertyList
+
+/// `utiscope browse`: a folder as the app's document browser shows it.
+enum BrowseCommand: Command {
+    static let name = "browse"
+    static let abstract =
+        "Show a folder as the app's document browser shows it: kind, state, type and icon of each item."
+    static let usage = "browse <folder> --app <path> [--allowed <ids>|nil] [--recursive] [--format text|json]"
+    static let arguments: [(name: String, help: String)] = [("<folder>", "The folder to show.")]
+    static let options: [OptionSpec] =
+        AppOptions.all + [
+            BrowserContext.allowedOption,
+            OptionSpec(name: "recursive", short: "r", valueName: nil, help: "Enter plain subfolders too."),
+        ] + BrowserContext.policyOptions + [
+            BrowserContext.thumbnailOption, TypeContext.systemTypesOption, BrowserContext.formatOption,
+        ]
+    static let discussion: String? = """
+        One row per item: kind (folder, package, file), state (navigable, selectable, greyed-out), type and
+        icon source, then a summary by type and by outcome. Packages are not entered. Rows come folder by
+        folder in name order; with --recursive each folder's subfolders follow it. A progress line shows on
+        standard error when it is a terminal. 'utiscope opens' explains any row.
+        """ + "\n\n" + BrowserContext.defaultsDiscussion
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
+        guard arguments.positionals.count == 1 else {
+            throw UsageError(arguments.positionals.isEmpty ? "missing <folder>" : "give one <folder>")
+        }
+        let folder = arguments.positionals[0]
+        // The walk starts now, so reading the folders overlaps loading the app.
+        let walk: FolderWalk
+        do {
+            walk = try FolderWalk.start(folder, recursive: arguments.flag("recursive"))
+        } catch {
+            context.report(error.description)
+            return .inputError
+        }
+        let loaded: DocumentBrowser?
+        do {
+            loaded = try BrowserContext.load(arguments, context: context)
+        } catch {
+            walk.cancel()
+            throw error
+        }
+        guard let browser = loaded else {
+            walk.cancel()
+            return .inputError
+        }
+        let json = arguments.value("format") == "json"
+        var writer = RowWriter(json: json, output: context.output)
+        var progress = ProgressLine(sink: context.errors)
+        if json {
+            writer.raw(
+                "{\"version\": 1, \"folder\": \(JSONText.quoted(folder)), \(BrowserOutput.platformFields(browser)), "
+                    + "\(BrowserOutput.allowedFields(browser.allowed)), \"entries\": [")
+        } else {
+            writer.raw(BrowserOutput.platformNote(browser))
+        }
+        let summary: BrowseSummary
+        do {
+            summary = try FolderBrowser(browser: browser).browse(walk) { batch, classes in
+                for problem in batch.problems {
+                    context.report("\(problem.path): warning: cannot read the folder: \(problem.reason)")
+                }
+                writer.write(batch, classes: classes)
+                progress.advance(by: batch.rows.count)
+            }
+        } catch {
+            progress.clear()
+            context.report(error.description)
+            return .inputError
+        }
+        progress.clear()
+        writer.raw(json ? "], \"summary\": \(BrowseOutput.json(summary))}\n" : BrowseOutput.text(summary))
+        writer.flush()
+        return .success
+    }
+}
+
+/// Writes rows in large chunks, each class's columns rendered once.
+struct RowWriter {
+    let json: Bool
+    let output: OutputSink
+    private var buffer: [UInt8] = []
+    private var prefixes: [[UInt8]] = []
+    private var suffixes: [[UInt8]] = []
+    private var rowCount = 0
+
+    init(json: Bool, output: OutputSink) {
+        self.json = json
+        self.output = output
+        buffer.reserveCapacity(1 << 18)
+    }
+
+    mutating func raw(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+    }
+
+    mutating func write(_ batch: BrowseBatch, classes: [BrowseClass]) {
+        while prefixes.count < classes.count { render(classes[prefixes.count]) }
+        let directory = batch.directory.isEmpty ? "" : batch.directory + "/"
+        let directoryIsPlain = Self.isPlain(directory, json: json)
+        let directoryBytes = Array((json ? directory : OutputEscaping.escape(directory)).utf8)
+        for row in batch.rows {
+            let namePlain = directoryIsPlain && Self.isPlain(row.name, json: json)
+            if json {
+                if rowCount > 0 { buffer.append(contentsOf: ", ".utf8) }
+                buffer.append(contentsOf: "{\"path\": ".utf8)
+                if namePlain {
+                    buffer.append(0x22)
+                    buffer.append(contentsOf: directoryBytes)
+                    buffer.append(contentsOf: row.name.utf8)
+                    buffer.append(0x22)
+                } else {
+                    buffer.append(contentsOf: JSONText.quoted(directory + row.name).utf8)
+                }
+                buffer.append(contentsOf: suffixes[row.classIndex])
+            } else {
+                buffer.append(contentsOf: prefixes[row.classIndex])
+                buffer.append(contentsOf: directoryBytes)
+                if namePlain {
+                    buffer.append(contentsOf: row.name.utf8)
+                } else {
+                    buffer.append(contentsOf: OutputEscaping.escape(row.name).utf8)
+                }
+                buffer.append(0x0A)
+            }
+            rowCount += 1
+        }
+        if buffer.count >= 1 << 18 { flush() }
+    }
+
+    /// Whether `text` is printable ASCII that needs no escaping (in JSON: no quote or backslash).
+    static func isPlain(_ text: String, json: Bool) -> Bool {
+        text.utf8.allSatisfy { byte in
+            byte >= 0x20 && byte < 0x7F && !(json && (byte == 0x22 || byte == 0x5C))
+        }
+    }
+
+    private mutating func render(_ browseClass: BrowseClass) {
+        let type = browseClass.type?.rawValue ?? "(ambiguous)"
+        func pad(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(1, width - text.count))
+        }
+        prefixes.append(
+            Array(
+                (pad(browseClass.kind.rawValue, 8) + pad(browseClass.state, 12) + pad(OutputEscaping.escape(type), 40)
+                    + pad(browseClass.icon.rawValue, 20)).utf8))
+        suffixes.append(
+            Array(
+                (", \"kind\": \(JSONText.quoted(browseClass.kind.rawValue)), \"type\": \(BrowserOutput.optional(browseClass.type?.rawValue)), "
+                    + "\"opens\": \(browseClass.opens), \"state\": \(JSONText.quoted(browseClass.state)), "
+                    + "\"outcome\": \(JSONText.quoted(browseClass.outcome.rawValue)), "
+                    + "\"icon\": \(JSONText.quoted(browseClass.icon.rawValue))}").utf8))
+    }
+
+    mutating func flush() {
+        guard !buffer.isEmpty else { return }
+        output.write(bytes: buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A progress line on standard error, redrawn at most five times a second, only on a terminal.
+struct ProgressLine {
+    let sink: OutputSink
+    let enabled: Bool
+    private var items = 0
+    private var folders = 0
+    private var last = ContinuousClock.now
+    private var shown = false
+
+    init(sink: OutputSink) {
+        self.sink = sink
+        enabled = sink.isTerminal
+    }
+
+    mutating func advance(by count: Int) {
+        guard enabled else { return }
+        items += count
+        folders += 1
+        let now = ContinuousClock.now
+        guard now - last > .milliseconds(200) else { return }
+        last = now
+        shown = true
+        sink.write("\rbrowsing: \(items) items in \(folders) folders…")
+    }
+
+    mutating func clear() {
+        guard shown else { return }
+        sink.write("\r\u{1B}[K")
+        shown = false
+    }
+}

@@ -1,0 +1,40 @@
+import DocumentBrowser
+import PropertyList
+
+/// The summary of `utiscope browse`, as text and JSON.
+enum BrowseOutput {
+    static func text(_ summary: BrowseSummary) -> String {
+        var text =
+            "\nsummary: \(summary.entries) items: \(summary.folders) folders, \(summary.packages) packages, "
+            + "\(summary.files) files; \(summary.selectable) selectable, \(summary.greyedOut) greyed out\n"
+        text += "by type:\n"
+        for tally in summary.byType {
+            var parts: [String] = []
+            if tally.selectable > 0 { parts.append("\(tally.selectable) selectable") }
+            if tally.greyedOut > 0 { parts.append("\(tally.greyedOut) greyed out") }
+            if tally.navigable > 0 { parts.append("\(tally.navigable) navigable") }
+            let type = OutputEscaping.escape(tally.type)
+            text +=
+                "  " + type + String(repeating: " ", count: max(1, 42 - type.count)) + parts.joined(separator: ", ")
+                + "\n"
+        }
+        text += "by outcome:\n"
+        for (outcome, count) in summary.byOutcome {
+            text +=
+                "  " + outcome.rawValue + String(repeating: " ", count: max(1, 22 - outcome.rawValue.count))
+                + "\(count)\n"
+        }
+        return text
+    }
+
+    static func json(_ summary: BrowseSummary) -> String {
+        let types = summary.byType.map { tally in
+            "{\"type\": \(JSONText.quoted(tally.type)), \"selectable\": \(tally.selectable), "
+                + "\"greyedOut\": \(tally.greyedOut), \"navigable\": \(tally.navigable)}"
+        }
+        let outcomes = summary.byOutcome.map { "\(JSONText.quoted($0.outcome.rawValue)): \($0.count)" }
+        return "{\"entries\": \(summary.entries), \"folders\": \(summary.folders), \"packages\": \(summary.packages), "
+            + "\"files\": \(summary.files), \"selectable\": \(summary.selectable), \"greyedOut\": \(summary.greyedOut), "
+            + "\"byType\": [\(types.joined(separator: ", "))], \"byOutcome\": {\(outcomes.joined(separator: ", "))}}"
+    }
+}

@@ -1,0 +1,106 @@
+import DocumentBrowser
+import PropertyList
+import UniformTypes
+
+/// The pieces of text and JSON the document-browser commands share: allowed types, reasons,
+/// assumptions and locations.
+enum BrowserOutput {
+    static func escape(_ text: String) -> String { OutputEscaping.escape(text) }
+
+    // MARK: Text
+
+    /// ` (file:line)` for a location, or nothing.
+    static func at(_ location: SourceLocation?) -> String {
+        guard let location else { return "" }
+        return " (\(escape(location.description)))"
+    }
+
+    /// One line per reason, marked ✓ or ✗, with its location and assumption.
+    static func text(_ reasons: [Reason], indent: String = "  ") -> String {
+        reasons.map { reason in
+            var line = indent + (reason.holds ? "✓ " : "✗ ") + escape(reason.message) + at(reason.location)
+            if let assumption = reason.assumption { line += " [rests on \(assumption.setting)]" }
+            return line + "\n"
+        }.joined()
+    }
+
+    /// `rests on: --flag value (statement)` lines, or nothing.
+    static func text(_ assumptions: [Assumption], indent: String = "  ") -> String {
+        assumptions.map { "\(indent)rests on \($0.setting): \(escape($0.statement))\n" }.joined()
+    }
+
+    /// The allowed list as text.
+    static func text(_ allowed: AllowedTypes) -> String {
+        var text =
+            allowed.isExplicit
+            ? "allowed types (given explicitly):\n" : "allowed types (nil: the app's document types):\n"
+        if allowed.types.isEmpty { text += "  none\n" }
+        let width = min(48, allowed.types.map(\.identifier.rawValue.count).max() ?? 0)
+        for type in allowed.types {
+            let identifier = escape(type.identifier.rawValue)
+            let padding = String(repeating: " ", count: max(1, width - identifier.count + 2))
+            text += "  \(identifier)\(padding)\(escape(type.source.phrase))\(at(type.source.location))\n"
+            for note in type.notes { text += "    note: \(escape(note.message))\n" }
+        }
+        if !allowed.leftOut.isEmpty {
+            text += "left out:\n" + self.text(allowed.leftOut)
+        }
+        return text + self.text(allowed.assumptions)
+    }
+
+    /// A note when iOS is assumed because the app's keys do not say.
+    static func platformNote(_ browser: DocumentBrowser) -> String {
+        browser.isPlatformAssumed
+            ? "note: the app's keys do not tell its platform; answering for iOS (see --platform)\n" : ""
+    }
+
+    // MARK: JSON
+
+    static func quoted(_ text: String) -> String { JSONText.quoted(text) }
+
+    static func optional(_ text: String?) -> String { text.map(quoted) ?? "null" }
+
+    static func optional(_ number: Int?) -> String { number.map(String.init) ?? "null" }
+
+    /// `"file": …, "line": …` for a location.
+    static func locationFields(_ location: SourceLocation?) -> String {
+        "\"file\": \(optional(location?.file)), \"line\": \(optional(location?.line))"
+    }
+
+    static func json(_ assumption: Assumption) -> String {
+        "{\"flag\": \(quoted(assumption.flag)), \"value\": \(quoted(assumption.value)), "
+            + "\"statement\": \(quoted(assumption.statement))}"
+    }
+
+    static func json(_ assumptions: [Assumption]) -> String {
+        "[" + assumptions.map(json).joined(separator: ", ") + "]"
+    }
+
+    static func json(_ reason: Reason) -> String {
+        "{\"message\": \(quoted(reason.message)), \"holds\": \(reason.holds), \(locationFields(reason.location)), "
+            + "\"assumption\": \(reason.assumption.map(json) ?? "null")}"
+    }
+
+    static func json(_ reasons: [Reason]) -> String {
+        "[" + reasons.map(json).joined(separator: ", ") + "]"
+    }
+
+    static func json(_ type: AllowedType) -> String {
+        "{\"identifier\": \(quoted(type.identifier.rawValue)), \"source\": \(quoted(type.source.code)), "
+            + "\"entry\": \(optional(type.source.entryIndex)), \"name\": \(optional(type.source.entryName)), "
+            + "\(locationFields(type.source.location)), \"assumptions\": \(json(type.assumptions)), "
+            + "\"notes\": \(json(type.notes))}"
+    }
+
+    /// `"allowedTypes": [...], "leftOut": [...], "explicit": bool`.
+    static func allowedFields(_ allowed: AllowedTypes) -> String {
+        "\"allowedTypes\": [\(allowed.types.map(json).joined(separator: ", "))], "
+            + "\"explicit\": \(allowed.isExplicit), \"leftOut\": \(json(allowed.leftOut)), "
+            + "\"allowedAssumptions\": \(json(allowed.assumptions))"
+    }
+
+    /// `"platform": …, "platformAssumed": …`.
+    static func platformFields(_ browser: DocumentBrowser) -> String {
+        "\"platform\": \(quoted(browser.platform.rawValue)), \"platformAssumed\": \(browser.isPlatformAssumed)"
+    }
+}
