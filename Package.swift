@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "UniformTypes", targets: ["UniformTypes"]),
         .library(name: "AppBundle", targets: ["AppBundle"]),
         .library(name: "DocumentBrowser", targets: ["DocumentBrowser"]),
+        .library(name: "Lint", targets: ["Lint"]),
         .library(name: "UTIScopeCLI", targets: ["UTIScopeCLI"]),
     ],
     targets: [
@@ -23,8 +24,10 @@ let package = Package(
         .target(name: "UniformTypes", dependencies: ["PropertyList"]),
         .target(name: "AppBundle", dependencies: ["PropertyList", "UniformTypes"]),
         .target(name: "DocumentBrowser", dependencies: ["PropertyList", "UniformTypes", "AppBundle"]),
+        // Rules, the linter, configuration, suppression, baselines, fix-its and reporters.
+        .target(name: "Lint", dependencies: ["PropertyList", "UniformTypes", "AppBundle"]),
         .target(
-            name: "UTIScopeCLI", dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser"]),
+            name: "UTIScopeCLI", dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser", "Lint"]),
         .executableTarget(name: "utiscope", dependencies: ["UTIScopeCLI"]),
         .executableTarget(
             name: "utiscope-bench",
@@ -36,6 +39,7 @@ let package = Package(
         .testTarget(name: "AppBundleTests", dependencies: ["AppBundle", "PropertyList"]),
         .testTarget(
             name: "DocumentBrowserTests", dependencies: ["DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList"]),
+        .testTarget(name: "LintTests", dependencies: ["Lint", "AppBundle", "PropertyList", "UniformTypes"]),
         .testTarget(name: "UTIScopeCLITests", dependencies: ["UTIScopeCLI", "PropertyList", "UniformTypes"]),
     ],
     swiftLanguageModes: [.v6]

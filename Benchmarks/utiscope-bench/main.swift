@@ -6,12 +6,14 @@ import Foundation
 //   utiscope-bench parse DIR    DIR from `python3 ../shared/bench/gen.py` (c_huge.plist and its binary twin)
 //   utiscope-bench types DIR    type catalog and conformance graph on DIR/c_huge.plist, against parsing and a BFS
 //   utiscope-bench hostile      generated attack inputs through the release `utiscope`, against budgets
+//   utiscope-bench lint DIR     `utiscope lint` on DIR/c_huge.plist against `plutil -lint` on the same file
 //   utiscope-bench browse DIR   the release `utiscope browse -r` on DIR/tree (gen.py's e) for DIR/b_macos.plist, against find
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
 func usage() -> Never {
-    FileHandle.standardError.write(Data("usage: utiscope-bench parse DIR | types DIR | hostile | browse DIR\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: utiscope-bench parse DIR | types DIR | hostile | lint DIR | browse DIR\n".utf8))
     exit(64)
 }
 
@@ -34,6 +36,9 @@ do {
         try TypesBenchmark.run(directory: arguments[1])
     case "hostile":
         try HostileBenchmark.run()
+    case "lint":
+        guard arguments.count == 2 else { usage() }
+        try LintBenchmark.run(directory: arguments[1])
     case "browse":
         guard arguments.count == 2 else { usage() }
         try BrowseBenchmark.run(directory: arguments[1])

@@ -7,6 +7,7 @@ public enum UTIScope {
     public static let version = "0.1.0"
 
     static let commands: [any Command.Type] = [
+        LintCommand.self, RulesCommand.self,
         AppCommand.self, TypeCommand.self, GraphCommand.self, DumpCommand.self, AllowedCommand.self,
         OpensCommand.self, IconCommand.self, BrowseCommand.self,
     ]

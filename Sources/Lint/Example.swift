@@ -1,0 +1,111 @@
+import AppBundle
+
+/// A plist snippet that shows a rule: the text, where the findings land, and the file and line of
+/// the rule file it is written in, so that a failing example points at itself.
+///
+/// The snippet is the inside of the root `<dict>` unless it starts with `<?xml` or `<plist` (then
+/// it is the whole file). Each ``marker`` (`↓`) stands just before the element a finding is
+/// reported at; the markers are removed before the text is read. A triggering example has at
+/// least one marker; a non-triggering one has none.
+public struct Example: Sendable, Hashable {
+    /// The character that marks where a finding lands.
+    public static let marker: Character = "↓"
+
+    /// The snippet as written, markers included.
+    public var snippet: String
+    /// The platform to lint for, instead of what the snippet's keys say.
+    public var platform: Platform?
+    /// Snippets of embedded app extensions' Info.plists (same conventions, no markers).
+    public var extensions: [String]
+    /// The resource files and asset-catalog sets the bundle has, or nil for an Info.plist given
+    /// without its bundle.
+    public var resources: [String]?
+    /// The rule file that holds the example.
+    public var file: StaticString
+    /// The line of the example in that file.
+    public var line: UInt
+
+    /// An example; `file` and `line` default to where it is written.
+    public init(
+        _ snippet: String, platform: Platform? = nil, extensions: [String] = [], resources: [String]? = nil,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
+        self.snippet = snippet
+        self.platform = platform
+        self.extensions = extensions
+        self.resources = resources
+        self.file = file
+        self.line = line
+    }
+
+    /// Equal when the texts and settings are equal.
+    public static func == (lhs: Example, rhs: Example) -> Bool {
+        lhs.snippet == rhs.snippet && lhs.platform == rhs.platform && lhs.extensions == rhs.extensions
+            && lhs.resources == rhs.resources
+    }
+
+    /// Hashes the text.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(snippet)
+    }
+
+    /// The complete plist, markers removed.
+    public var text: String { Self.document(Self.unmarked(snippet)) }
+
+    /// The extension Info.plists, markers removed.
+    public var extensionTexts: [String] { extensions.map { Self.document(Self.unmarked($0)) } }
+
+    /// The file name the linter gives the app's Info.plist in examples.
+    public static let appFile = "Info.plist"
+
+    /// The file name the linter gives extension `index`'s Info.plist in examples.
+    public static func extensionFile(_ index: Int) -> String { "PlugIns/Extension\(index).appex/Info.plist" }
+
+    /// Where each marker is: file (``appFile`` or ``extensionFile(_:)``), 1-based line and byte
+    /// column in the text without markers.
+    public var markedPositions: [(file: String, line: Int, column: Int)] {
+        var positions = Self.positions(in: snippet).map { (Self.appFile, $0.line, $0.column) }
+        for (index, text) in extensions.enumerated() {
+            positions += Self.positions(in: text).map { (Self.extensionFile(index), $0.line, $0.column) }
+        }
+        return positions
+    }
+
+    private static func positions(in snippet: String) -> [(line: Int, column: Int)] {
+        var positions: [(line: Int, column: Int)] = []
+        var line = 1
+        var column = 1
+        for character in document(snippet) {
+            if character == marker {
+                positions.append((line, column))
+                continue
+            }
+            if character == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += character.utf8.count
+            }
+        }
+        return positions
+    }
+
+    /// `snippet` without markers.
+    static func unmarked(_ snippet: String) -> String {
+        snippet.filter { $0 != marker }
+    }
+
+    /// `snippet` as a whole plist.
+    public static func document(_ snippet: String) -> String {
+        if snippet.hasPrefix("<?xml") || snippet.hasPrefix("<plist") { return snippet }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+            \(snippet)
+            </dict>
+            </plist>
+
+            """
+    }
+}

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reading and writing the files the linter's features use (configuration, baselines, fixes).
+public enum FileAccess {
+    /// What a path names.
+    public enum Kind: Sendable, Hashable {
+        /// A file (or anything that is not a directory).
+        case file
+        /// A directory.
+        case directory
+    }
+
+    /// What `path` names, or nil when nothing is there.
+    public static func kind(of path: String) -> Kind? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+    }
+
+    /// The bytes of `path`, or nil when it cannot be read.
+    public static func read(_ path: String) -> [UInt8]? { SourceFile.read(path) }
+
+    /// Writes `bytes` to `path` (through a temporary file renamed over it); false on failure.
+    public static func write(_ bytes: [UInt8], to path: String) -> Bool { SourceFile.write(bytes, to: path) }
+}

@@ -1,0 +1,199 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// Everything a rule may look at for one app, built once and read-only: the Info.plist models of
+/// the app and its extensions, the type catalog (system types plus the bundle's declarations)
+/// with its conformance graph, the platform, the build settings given, and the bundle's
+/// resources when there is a bundle to look in.
+public struct LintContext: Sendable {
+    /// The app's Info.plist.
+    public let app: InfoPlist
+    /// The Info.plists of the extensions the app embeds.
+    public let extensions: [InfoPlist]
+    /// System types, then the app's declarations, then its extensions'.
+    public let catalog: TypeCatalog
+    /// The platform rules run for: the app's, from its keys or as given.
+    public let platform: Platform
+    /// Build settings given with `--setting` or in the configuration (for `$(NAME)` references).
+    public let buildSettings: [String: String]
+    /// The bundle's resource names, or nil when the Info.plist was given without a bundle around it.
+    public let resources: ResourceIndex?
+    /// The identifiers the system and the bundle declare (hardware models left out), for "did you
+    /// mean" suggestions.
+    public let knownIdentifiers: [String]
+    /// Every identifier referenced in the app's and its extensions' Info.plists, in file order per key.
+    public let references: [IdentifierReference]
+    /// The bundle's declarations that are in effect (not shadowed by the system's or another of
+    /// the bundle's), each identifier once, in file order: the types the app defines for the system.
+    public let bundleDeclarationsInEffect: [(plist: InfoPlist, declaration: TypeDeclaration)]
+    /// The identifiers the app's document types list, each once.
+    public let documentIdentifiers: Set<UniformTypeIdentifier>
+
+    /// Above this many declarations in the bundle, "did you mean" looks only at system identifiers.
+    static let bundleSuggestionLimit = 2_000
+
+    /// A context for `app` and `extensions`.
+    public init(
+        app: InfoPlist, extensions: [InfoPlist] = [], buildSettings: [String: String] = [:],
+        resources: ResourceIndex? = nil
+    ) {
+        self.app = app
+        self.extensions = extensions
+        self.platform = app.platform.platform
+        self.buildSettings = buildSettings
+        self.resources = resources
+        let catalog = TypeCatalog(declarations: app.declarations + extensions.flatMap(\.declarations))
+        self.catalog = catalog
+        // Suggestions compare a word with every candidate; with a huge bundle only the system's
+        // identifiers are candidates, so a look-up stays cheap.
+        let bundleCount = app.declarations.count + extensions.reduce(0) { $0 + $1.declarations.count }
+        self.knownIdentifiers =
+            bundleCount <= Self.bundleSuggestionLimit
+            ? catalog.userFacingDeclarations.map(\.identifier.rawValue)
+            : catalog.system.userFacingTypes.map(\.identifier.rawValue)
+        let plists = [app] + extensions
+        self.references = IdentifierReference.all(in: plists)
+        self.bundleDeclarationsInEffect = Self.declarationsInEffect(plists, catalog)
+        self.documentIdentifiers = Set(app.documentTypes.flatMap { $0.contentTypes.map(\.value) })
+    }
+
+    /// A context for a loaded app; resources are indexed when the unit has a bundle or project
+    /// folder with asset catalogs or is a built bundle.
+    public init(unit: AppUnit, buildSettings: [String: String] = [:]) {
+        let hasBundle = !unit.assetCatalogs.isEmpty || unit.folder.hasSuffix(".app")
+        self.init(
+            app: unit.infoPlist, extensions: unit.extensions, buildSettings: buildSettings,
+            resources: hasBundle ? ResourceIndex(unit: unit) : nil)
+    }
+
+    /// The app, then its extensions.
+    public var infoPlists: [InfoPlist] { [app] + extensions }
+
+    /// Whether the app or an extension exports or imports `identifier` (compared case-insensitively).
+    public func declaresInBundle(_ identifier: UniformTypeIdentifier) -> Bool {
+        infoPlists.contains { plist in plist.declarations.contains { $0.identifier == identifier } }
+    }
+
+    /// Whether anyone (the system or the bundle) declares `identifier`.
+    public func isDeclared(_ identifier: UniformTypeIdentifier) -> Bool {
+        catalog.contains(identifier)
+    }
+
+    /// Every `LSItemContentTypes` item of the app's document types, with its entry.
+    public var documentContentTypes: [(entry: DocumentType, type: Located<UniformTypeIdentifier>)] {
+        app.documentTypes.flatMap { entry in entry.contentTypes.map { (entry, $0) } }
+    }
+
+    /// The Thumbnail extensions' `QLSupportedContentTypes`, with the extension's Info.plist.
+    public var thumbnailTypes: [(plist: InfoPlist, type: Located<UniformTypeIdentifier>)] {
+        extensions.filter { $0.appExtension?.point == .thumbnail }.flatMap { plist in
+            (plist.appExtension?.supportedContentTypes ?? []).map { (plist, $0) }
+        }
+    }
+
+    /// The closest known identifier to `identifier` when one is close, never itself; with
+    /// `unambiguous`, only when no other candidate is as close. Candidates whose length is too
+    /// different are skipped before any distance is computed.
+    public func suggestion(for identifier: UniformTypeIdentifier, unambiguous: Bool = false) -> UniformTypeIdentifier? {
+        let found = suggestions(for: identifier)
+        return unambiguous ? found.unambiguous : found.closest
+    }
+
+    /// The closest known identifier, and the same only when no other is as close, in one pass.
+    public func suggestions(for identifier: UniformTypeIdentifier) -> (
+        closest: UniformTypeIdentifier?, unambiguous: UniformTypeIdentifier?
+    ) {
+        let length = identifier.rawValue.unicodeScalars.count
+        let allowed = max(1, length / 3)
+        let candidates = knownIdentifiers.filter { abs($0.utf8.count - length) <= allowed * 4 }
+            .filter { abs($0.unicodeScalars.count - length) <= allowed }
+        guard let closest = Suggestions.closest(to: identifier.rawValue, in: candidates) else { return (nil, nil) }
+        let suggestion = UniformTypeIdentifier(closest)
+        guard suggestion != identifier else { return (nil, nil) }
+        let unique = UnambiguousSuggestion.nearest(to: identifier.rawValue, in: candidates)
+        return (suggestion, unique == closest ? suggestion : nil)
+    }
+}
+
+/// The resource files and asset-catalog sets of a bundle or project folder, looked up by name.
+public struct ResourceIndex: Sendable, Hashable {
+    /// File names (last path component) found under the folder.
+    public var fileNames: Set<String>
+    /// Asset-catalog set names (icon sets, image sets…).
+    public var assetNames: Set<String>
+
+    /// An index of the given names.
+    public init(fileNames: Set<String>, assetNames: Set<String>) {
+        self.fileNames = fileNames
+        self.assetNames = assetNames
+    }
+
+    /// Indexes a loaded app's folder and asset catalogs.
+    init(unit: AppUnit) {
+        var files: Set<String> = []
+        for name in Self.namesReferenced(by: [unit.infoPlist] + unit.extensions) {
+            for path in IconFileSearch.find(name: name, in: unit.folder) {
+                files.insert(String(path.split(separator: "/").last ?? ""))
+            }
+        }
+        fileNames = files
+        assetNames = Set(unit.assetCatalogs.flatMap { $0.sets.map(\.name) })
+    }
+
+    /// Whether a file `name` exists, trying Xcode's icon extensions and scale suffixes when it
+    /// has no extension.
+    public func hasFile(named name: String) -> Bool {
+        if fileNames.contains(name) { return true }
+        let last = String(name.split(separator: "/").last ?? "")
+        if fileNames.contains(last) { return true }
+        guard !last.contains(".") else { return false }
+        return IconFileSearch.candidateExtensions.contains { fileExtension in
+            ["", "@2x", "@3x"].contains { fileNames.contains(last + $0 + "." + fileExtension) }
+        }
+    }
+
+    /// Whether an asset catalog has a set named `name`.
+    public func hasAsset(named name: String) -> Bool { assetNames.contains(name) }
+
+    /// The icon file names the Info.plists reference.
+    static func namesReferenced(by plists: [InfoPlist]) -> Set<String> {
+        var names: Set<String> = []
+        for plist in plists {
+            for entry in plist.documentTypes {
+                if let file = entry.iconFile?.value { names.insert(file) }
+                for file in entry.iconFiles { names.insert(file.value) }
+            }
+            for declaration in plist.declarations {
+                if let file = declaration.icons.iconFile?.value { names.insert(file) }
+                for file in declaration.icons.iconFiles { names.insert(file.value) }
+            }
+        }
+        return names.filter { !$0.isEmpty }
+    }
+}
+
+extension LintContext {
+    static func declarationsInEffect(_ plists: [InfoPlist], _ catalog: TypeCatalog) -> [(
+        plist: InfoPlist, declaration: TypeDeclaration
+    )] {
+        var seen: Set<UniformTypeIdentifier> = []
+        var result: [(plist: InfoPlist, declaration: TypeDeclaration)] = []
+        for plist in plists {
+            for declaration in plist.declarations where seen.insert(declaration.identifier).inserted {
+                guard let effective = catalog.declaration(for: declaration.identifier), !effective.origin.isSystem
+                else {
+                    continue
+                }
+                result.append((plist, effective))
+            }
+        }
+        return result
+    }
+
+    /// Whether `identifier`'s supertypes are all known (none undeclared anywhere up the chain) so
+    /// that conformance answers about it are complete.
+    public func hasKnownSupertypes(_ identifier: UniformTypeIdentifier) -> Bool {
+        !catalog.graph.supertypes(of: identifier).contains { !catalog.graph.isDeclared($0) }
+    }
+}

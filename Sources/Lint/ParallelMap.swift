@@ -1,0 +1,38 @@
+import Dispatch
+
+/// Maps over items on every core, keeping the order.
+public enum ParallelMap {
+    /// `items.map(body)`, computed concurrently.
+    public static func map<Item: Sendable, Result: Sendable>(_ items: [Item], _ body: @Sendable (Item) -> Result)
+        -> [Result]
+    {
+        guard items.count > 1 else { return items.map(body) }
+        let slots = Slots<Result>(count: items.count)
+        DispatchQueue.concurrentPerform(iterations: items.count) { index in
+            slots.set(index, body(items[index]))
+        }
+        return slots.values
+    }
+
+    /// One slot per item; each iteration writes only its own, through a buffer allocated once
+    /// (so no access to a shared property overlaps another).
+    private final class Slots<Value: Sendable>: @unchecked Sendable {
+        private let buffer: UnsafeMutableBufferPointer<Value?>
+
+        init(count: Int) {
+            buffer = .allocate(capacity: count)
+            buffer.initialize(repeating: nil)
+        }
+
+        deinit {
+            buffer.deinitialize()
+            buffer.deallocate()
+        }
+
+        func set(_ index: Int, _ value: Value) {
+            buffer[index] = value
+        }
+
+        var values: [Value] { buffer.compactMap { $0 } }
+    }
+}

@@ -1,0 +1,31 @@
+import AppBundle
+import PropertyList
+
+extension PlistValue {
+    /// The value at `keyPath` below this one (the last value of a repeated key), or nil.
+    func value(at keyPath: PlistKeyPath) -> PlistValue? {
+        var current = self
+        for component in keyPath.components {
+            switch component {
+            case .key(let key):
+                guard let next = current[key] else { return nil }
+                current = next
+            case .index(let index):
+                guard let next = current.element(at: index) else { return nil }
+                current = next
+            }
+        }
+        return current
+    }
+}
+
+extension InfoPlist {
+    /// The root of the file as written, when the model was read from a file.
+    var rawRoot: PlistValue? { document?.root }
+
+    /// The value a location (from this Info.plist's file) points at.
+    func value(at location: SourceLocation) -> PlistValue? {
+        guard location.file == file || location.file == document?.file else { return nil }
+        return rawRoot?.value(at: location.keyPath)
+    }
+}

@@ -1,0 +1,109 @@
+import PropertyList
+
+/// SARIF 2.1.0: one run whose `tool.driver.rules` describes every rule (so viewers show the
+/// rationale), and one result per finding with its rule index, level, physical location (region
+/// only when the line is known) and key path as a logical location; notes become related locations.
+public struct SARIFReporter: Sendable {
+    /// The tool version recorded in the log.
+    public var toolVersion: String
+    /// The rules described in `tool.driver.rules`.
+    public var rules: [RuleDescription]
+
+    /// A reporter describing `rules` (default: every rule).
+    public init(toolVersion: String, rules: [RuleDescription] = RuleRegistry.descriptions) {
+        self.toolVersion = toolVersion
+        self.rules = rules
+    }
+
+    /// The log as JSON, ending with a newline.
+    public func render(_ report: LintReport) -> String {
+        var ruleIndex: [String: Int] = [:]
+        for (index, rule) in rules.enumerated() { ruleIndex[rule.code] = index }
+        var text = "{\n"
+        text += "  \"$schema\": \"https://json.schemastore.org/sarif-2.1.0.json\",\n"
+        text += "  \"version\": \"2.1.0\",\n"
+        text += "  \"runs\": [\n    {\n      \"tool\": {\n        \"driver\": {\n"
+        text += "          \"name\": \"utiscope\",\n"
+        text += "          \"version\": \(JSONText.quoted(toolVersion)),\n"
+        text += "          \"informationUri\": \"https://github.com/utiscope/utiscope\",\n"
+        text += "          \"rules\": ["
+        text += rules.map { rule in
+            "\n            {\"id\": \(q(rule.code)), \"name\": \(q(rule.name)), "
+                + "\"shortDescription\": {\"text\": \(q(rule.summary))}, "
+                + "\"fullDescription\": {\"text\": \(q(rule.rationale))}, "
+                + "\"help\": {\"text\": \(q(rule.rationale + " Sources: " + rule.sources.joined(separator: "; ")))}, "
+                + "\"defaultConfiguration\": {\"level\": \(q(Self.level(rule.severity)))}, "
+                + "\"properties\": {\"platforms\": [\(rule.platforms.map(\.rawValue).sorted().map(q).joined(separator: ", "))]}}"
+        }.joined(separator: ",")
+        text += rules.isEmpty ? "]\n" : "\n          ]\n"
+        text += "        }\n      },\n"
+        text += "      \"columnKind\": \"utf16CodeUnits\",\n"
+        text += "      \"results\": ["
+        text += report.diagnostics.map { diagnostic in
+            var result = "\n        {\"ruleId\": \(q(diagnostic.code))"
+            if let index = ruleIndex[diagnostic.code] { result += ", \"ruleIndex\": \(index)" }
+            result += ", \"level\": \(q(Self.level(diagnostic.severity)))"
+            result += ", \"message\": {\"text\": \(q(diagnostic.message))}"
+            result += ", \"locations\": [\(Self.location(diagnostic.location, message: nil))]"
+            if !diagnostic.notes.isEmpty {
+                result += ", \"relatedLocations\": ["
+                result += diagnostic.notes.enumerated().map { index, note in
+                    Self.location(note.location ?? diagnostic.location, message: note.message, id: index)
+                }.joined(separator: ", ")
+                result += "]"
+            }
+            return result + "}"
+        }.joined(separator: ",")
+        text += report.diagnostics.isEmpty ? "]\n" : "\n      ]\n"
+        text += "    }\n  ]\n}\n"
+        return text
+    }
+
+    private func q(_ text: String) -> String { JSONText.quoted(text) }
+
+    /// `error`, `warning` or `note`.
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: "error"
+        case .warning: "warning"
+        case .info: "note"
+        }
+    }
+
+    static func location(_ location: SourceLocation, message: String?, id: Int? = nil) -> String {
+        var text = "{"
+        if let id { text += "\"id\": \(id), " }
+        text += "\"physicalLocation\": {\"artifactLocation\": {\"uri\": \(JSONText.quoted(uri(location.file)))}"
+        if let line = location.line, line >= 1 {
+            text += ", \"region\": {\"startLine\": \(line)"
+            if let column = location.column, column >= 1 { text += ", \"startColumn\": \(column)" }
+            text += "}"
+        }
+        text += "}"
+        if !location.keyPath.components.isEmpty {
+            text +=
+                ", \"logicalLocations\": [{\"fullyQualifiedName\": \(JSONText.quoted(location.keyPath.description)), \"kind\": \"member\"}]"
+        }
+        if let message { text += ", \"message\": {\"text\": \(JSONText.quoted(message))}" }
+        return text + "}"
+    }
+
+    /// A relative or absolute path as a URI reference: unreserved characters and `/` kept,
+    /// everything else percent-encoded.
+    static func uri(_ path: String) -> String {
+        var text = ""
+        for byte in path.utf8 {
+            let keep =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || [UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/")]
+                    .contains(byte)
+            if keep {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                text += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,85 @@
+import PropertyList
+
+/// `path:line:col: severity: message [CODE]`, one line per finding and note, as Xcode and most
+/// editors read them. Unknown parts of a position are left out, never written as `0`; a finding
+/// without a line (binary plists) names its key path instead. Text from input is escaped.
+public struct TextReporter: Sendable {
+    /// Whether to colour severities with ANSI escapes.
+    public var color: Bool
+    /// Whether to add the source line and a caret under the column.
+    public var verbose: Bool
+    /// The lines of each file, for `verbose` (a file missing here gets no excerpt).
+    public var sources: [String: [UInt8]]
+
+    /// A reporter.
+    public init(color: Bool = false, verbose: Bool = false, sources: [String: [UInt8]] = [:]) {
+        self.color = color
+        self.verbose = verbose
+        self.sources = sources
+    }
+
+    /// The report as text.
+    public func render(_ report: LintReport) -> String {
+        var text = ""
+        var lineIndexes: [String: [Int]] = [:]
+        for diagnostic in report.diagnostics {
+            text += line(diagnostic.location, diagnostic.severity.rawValue, diagnostic.message, code: diagnostic.code)
+            if verbose { text += excerpt(diagnostic.location, &lineIndexes) }
+            for note in diagnostic.notes {
+                text += line(note.location ?? diagnostic.location, "note", note.message, code: nil)
+            }
+            if verbose, let fixIt = diagnostic.fixIt {
+                text += "    fix-it: \(OutputEscaping.escape(fixIt.summary))\n"
+            }
+        }
+        return text
+    }
+
+    private func line(_ location: SourceLocation, _ severity: String, _ message: String, code: String?) -> String {
+        var text = OutputEscaping.escape(location.description) + ": " + paint(severity) + ": "
+        text += OutputEscaping.escape(message)
+        if location.line == nil, !location.keyPath.components.isEmpty {
+            text += " (at " + OutputEscaping.escape(location.keyPath.description) + ")"
+        }
+        if let code { text += " [\(code)]" }
+        return text + "\n"
+    }
+
+    private func paint(_ severity: String) -> String {
+        guard color else { return severity }
+        let code =
+            switch severity {
+            case "error": "1;31"
+            case "warning": "1;35"
+            case "note": "1;30"
+            default: "1;36"
+            }
+        return "\u{1B}[\(code)m\(severity)\u{1B}[0m"
+    }
+
+    /// The source line and a caret, indented.
+    private func excerpt(_ location: SourceLocation, _ indexes: inout [String: [Int]]) -> String {
+        guard let line = location.line, let bytes = sources[location.file] else { return "" }
+        if indexes[location.file] == nil {
+            var starts = [0]
+            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") { starts.append(offset + 1) }
+            indexes[location.file] = starts
+        }
+        guard let starts = indexes[location.file], line >= 1, line <= starts.count else { return "" }
+        let start = starts[line - 1]
+        var end = line < starts.count ? starts[line] - 1 : bytes.count
+        if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        let source = String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+        // Tabs stay as they are so that the caret lines up; everything else unsafe is escaped.
+        let shown = source.split(separator: "\t", omittingEmptySubsequences: false).map {
+            OutputEscaping.escape(String($0))
+        }.joined(separator: "\t")
+        var text = "    " + shown + "\n"
+        if let column = location.column, column >= 1 {
+            let prefix = bytes[start..<min(start + column - 1, max(start, end))]
+            let padding = String(decoding: prefix, as: UTF8.self).map { $0 == "\t" ? "\t" : " " }.joined()
+            text += "    " + padding + (color ? "\u{1B}[1;32m^\u{1B}[0m" : "^") + "\n"
+        }
+        return text
+    }
+}

@@ -1,0 +1,113 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// Finds filename extensions and MIME types the app's types claim that another type claims too:
+/// a public system type always wins the look-up; otherwise which type a file gets is undefined.
+public struct ClaimedTagCollision: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "UTI-013",
+        name: "claimed-tag-collision",
+        summary: "An extension or MIME type is also claimed by a system type or another declaration",
+        rationale: """
+            Identifiers are unique; tags are not. When several types claim a tag, a public type is \
+            preferred over others, and among equally public types the choice is undefined. So a \
+            custom type claiming 'md' or 'json' loses to the system's type, and two of the bundle's \
+            types claiming one extension give files an unpredictable type.
+            """,
+        sources: ["UTType.h, UTTypeCreatePreferredIdentifierForTag (S8)", "info-plist-rules.md §2.3.2"],
+        severity: .warning,
+        triggeringExamples: [
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.notes</string>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                ↓<string>txt</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.notes</string>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                <string>examplenotes</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """)
+        ])
+
+    /// A rule value.
+    public init() {}
+
+    /// Looks up every extension and MIME tag of the bundle's declarations in effect.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (_, declaration) in context.bundleDeclarationsInEffect {
+            var seen: Set<String> = []
+            for tag in declaration.tags where tag.tagClass == .filenameExtension || tag.tagClass == .mimeType {
+                guard let location = tag.location, seen.insert(tag.tagClass.foldedTag(tag.value)).inserted else {
+                    continue
+                }
+                let others = context.catalog.declarations(claiming: tag.value, in: tag.tagClass).filter {
+                    $0.identifier != declaration.identifier
+                }
+                if let winner = others.first(where: { $0.origin.isSystem && $0.identifier.isPublic }),
+                    !declaration.identifier.isPublic
+                {
+                    diagnostics.append(diagnostic(Message.systemWins(tag, winner: winner.identifier), at: location))
+                } else if let rival = others.first(where: { $0.identifier.isPublic == declaration.identifier.isPublic })
+                {
+                    // Between two of the bundle's types, report once: at the later identifier.
+                    if !rival.origin.isSystem && rival.identifier > declaration.identifier { continue }
+                    let note =
+                        rival.origin.isSystem
+                        ? [] : [Note(Message.rival(rival.identifier), at: rival.identifierLocation)]
+                    diagnostics.append(
+                        diagnostic(
+                            Message.undefined(tag, rival: rival.identifier, system: rival.origin.isSystem),
+                            at: location,
+                            notes: note))
+                }
+            }
+        }
+        return diagnostics
+    }
+}
+
+private enum Message {
+    static func what(_ tag: TypeTag) -> String {
+        (tag.tagClass == .mimeType ? "MIME type " : "filename extension ") + quoted(tag.value)
+    }
+
+    static func systemWins(_ tag: TypeTag, winner: UniformTypeIdentifier) -> String {
+        "\(what(tag)) is also claimed by system type \(quoted(winner)), which wins: files with it get the system's type"
+    }
+
+    static func undefined(_ tag: TypeTag, rival: UniformTypeIdentifier, system: Bool) -> String {
+        let owner = system ? "system type" : "type"
+        return "\(what(tag)) is also claimed by \(owner) \(quoted(rival)); which type files with it get is undefined"
+    }
+
+    static func rival(_ identifier: UniformTypeIdentifier) -> String { "\(quoted(identifier)) claims it here" }
+}

@@ -1,0 +1,115 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// Finds one content type listed in several document types with different roles or ranks:
+/// which entry the system uses for it is not defined.
+public struct ConflictingHandlerClaims: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "DOC-011",
+        name: "conflicting-handler-claims",
+        summary: "One content type is listed in several document types with different roles or ranks",
+        rationale: """
+            Launch Services binds a content type to one document-type entry of an app. When two \
+            entries list it with different CFBundleTypeRole or LSHandlerRank values, which one \
+            applies is not documented; list each type once.
+            """,
+        sources: ["Information Property List Key Reference, CFBundleDocumentTypes (S1)", "info-plist-rules.md §2.3.6"],
+        severity: .warning,
+        triggeringExamples: [
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Text</string>
+                        <key>CFBundleTypeRole</key>
+                        <string>Editor</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.plain-text</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Anything</string>
+                        <key>CFBundleTypeRole</key>
+                        <string>Viewer</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            ↓<string>public.plain-text</string>
+                        </array>
+                    </dict>
+                </array>
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Text</string>
+                        <key>CFBundleTypeRole</key>
+                        <string>Editor</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.plain-text</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Images</string>
+                        <key>CFBundleTypeRole</key>
+                        <string>Viewer</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.image</string>
+                        </array>
+                    </dict>
+                </array>
+                """)
+        ])
+
+    /// A rule value.
+    public init() {}
+
+    /// Groups the listed types by identifier.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for plist in context.infoPlists {
+            var first: [UniformTypeIdentifier: (entry: DocumentType, type: Located<UniformTypeIdentifier>)] = [:]
+            for entry in plist.documentTypes {
+                for type in entry.contentTypes {
+                    guard let earlier = first[type.value] else {
+                        first[type.value] = (entry, type)
+                        continue
+                    }
+                    guard earlier.entry.index != entry.index, let location = type.location,
+                        earlier.entry.role?.value != entry.role?.value || earlier.entry.rank?.value != entry.rank?.value
+                    else { continue }
+                    diagnostics.append(
+                        diagnostic(
+                            Message.conflict(type.value, entry: entry, earlier: earlier.entry), at: location,
+                            notes: [Note(Message.earlier(earlier.entry), at: earlier.type.location)]))
+                }
+            }
+        }
+        return diagnostics
+    }
+}
+
+private enum Message {
+    static func conflict(_ identifier: UniformTypeIdentifier, entry: DocumentType, earlier: DocumentType) -> String {
+        "content type \(quoted(identifier)) is listed in document types \(earlier.displayName) and \(entry.displayName) with different roles or ranks; which applies is undefined"
+    }
+
+    static func earlier(_ entry: DocumentType) -> String {
+        "first listed in document type \(entry.displayName) (role \(describe(entry.role?.value)), rank \(describe(entry.rank?.value)))"
+    }
+
+    static func describe(_ value: String?) -> String { value.map { quoted($0) } ?? "none" }
+}

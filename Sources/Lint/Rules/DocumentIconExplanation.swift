@@ -1,0 +1,133 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// Explains, for each type the app declares and lists in its document types, which icon the iOS
+/// Files app and document browser show for its files, by Apple's four conditions.
+public struct DocumentIconExplanation: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "ICON-001",
+        name: "document-icon-explanation",
+        summary: "Which icon the Files app shows for a declared document type, and why",
+        rationale: """
+            Apple lists four conditions, all required, for the app icon to become a type's document \
+            icon: the system makes no thumbnails for the type, has no icon for it, no installed \
+            Thumbnail extension handles it, and the app both lists it in its document types and \
+            exports or imports it. This info says which applies, so a missing custom icon is no \
+            surprise. Types the system declares are left out (their icon is the system's).
+            """,
+        sources: [
+            "Customizing the document browser (S9)", "QuickLookThumbnailing overview (S13)", "info-plist-rules.md §2.7",
+        ],
+        severity: .info,
+        platforms: [.iOS],
+        triggeringExamples: [
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            ↓<string>com.example.sketch</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                    </dict>
+                </array>
+                """, platform: .iOS)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Images</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.png</string>
+                        </array>
+                    </dict>
+                </array>
+                """, platform: .iOS)
+        ])
+
+    /// The icon a document type gets.
+    enum Icon {
+        case systemThumbnail(UniformTypeIdentifier)
+        case extensionThumbnail(String)
+        case customIcon
+        case appIcon
+        case generic
+    }
+
+    /// A rule value.
+    public init() {}
+
+    /// Evaluates the conditions for each listed type the bundle declares.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        var seen: Set<UniformTypeIdentifier> = []
+        var thumbnailed: [UniformTypeIdentifier: String] = [:]
+        for (plist, type) in context.thumbnailTypes where thumbnailed[type.value] == nil {
+            thumbnailed[type.value] = plist.file
+        }
+        return context.documentContentTypes.compactMap { _, type -> Diagnostic? in
+            let identifier = type.value
+            guard let location = type.location, seen.insert(identifier).inserted,
+                let declaration = context.catalog.declaration(for: identifier), !declaration.origin.isSystem
+            else { return nil }
+            return diagnostic(Message.icon(Self.icon(for: declaration, context, thumbnailed), identifier), at: location)
+        }
+    }
+
+    /// The icon by Apple's conditions, checked in order.
+    static func icon(
+        for declaration: TypeDeclaration, _ context: LintContext, _ thumbnailed: [UniformTypeIdentifier: String]
+    ) -> Icon {
+        let identifier = declaration.identifier
+        for supertype in context.catalog.graph.supertypes(of: identifier) {
+            guard let facts = context.catalog.systemFacts(for: supertype) else { continue }
+            if facts.thumbnail.iOS == .documented || facts.thumbnail.iOS == .likely {
+                return .systemThumbnail(supertype)
+            }
+        }
+        if let file = thumbnailed[identifier] { return .extensionThumbnail(file) }
+        if declaration.icons.composited != nil || declaration.icons.namesIcon { return .customIcon }
+        let hasAppIcon = context.app.appIcon.declaresIcon || context.resources?.assetNames.isEmpty == false
+        return hasAppIcon ? .appIcon : .generic
+    }
+}
+
+private enum Message {
+    static func icon(_ icon: DocumentIconExplanation.Icon, _ identifier: UniformTypeIdentifier) -> String {
+        let type = quoted(identifier)
+        switch icon {
+        case .systemThumbnail(let supertype):
+            return
+                "the Files app shows system thumbnails for \(type) files: it conforms to \(quoted(supertype)), which the system draws"
+        case .extensionThumbnail:
+            return "the Files app shows thumbnails from the app's Thumbnail extension for \(type) files"
+        case .customIcon:
+            return "the Files app shows the icon the declaration of \(type) names"
+        case .appIcon:
+            return
+                "the Files app shows an icon made from the app icon for \(type) files: no thumbnails, no system icon, declared and listed"
+        case .generic:
+            return "the Files app shows a generic icon for \(type) files: the app declares no app icon to make one from"
+        }
+    }
+}

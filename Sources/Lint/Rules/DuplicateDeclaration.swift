@@ -1,0 +1,90 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// Finds one identifier declared twice in the same array; only the first declaration is used.
+public struct DuplicateDeclaration: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "UTI-010",
+        name: "duplicate-declaration",
+        summary: "A type is declared twice in one declarations array",
+        rationale: """
+            Identifiers compare case-insensitively, so two declarations of one identifier in the \
+            same array conflict; the first is used and the second is dead text that may disagree \
+            with it. A warning; an info when the two differ only in letter case.
+            """,
+        sources: ["UTType.h, UTTypeEqual (S8)", "info-plist-rules.md §2.1"],
+        severity: .warning,
+        triggeringExamples: [
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>com.example.sketch</string>
+                    </dict>
+                </array>
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch-package</string>
+                    </dict>
+                </array>
+                """)
+        ])
+
+    /// A rule value.
+    public init() {}
+
+    /// Checks each array of each Info.plist.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for plist in context.infoPlists {
+            for (key, declarations) in [
+                ("UTExportedTypeDeclarations", plist.exportedTypes),
+                ("UTImportedTypeDeclarations", plist.importedTypes),
+            ] {
+                var first: [UniformTypeIdentifier: TypeDeclaration] = [:]
+                for declaration in declarations {
+                    guard let earlier = first[declaration.identifier] else {
+                        first[declaration.identifier] = declaration
+                        continue
+                    }
+                    guard let location = declaration.identifierLocation else { continue }
+                    let caseOnly = earlier.identifier.rawValue != declaration.identifier.rawValue
+                    diagnostics.append(
+                        diagnostic(
+                            Message.duplicate(declaration.identifier, key: key, caseOnly: caseOnly), at: location,
+                            severity: caseOnly ? .info : nil,
+                            notes: [Note(Message.first, at: earlier.identifierLocation ?? earlier.location)]))
+                }
+            }
+        }
+        return diagnostics
+    }
+}
+
+private enum Message {
+    static func duplicate(_ identifier: UniformTypeIdentifier, key: String, caseOnly: Bool) -> String {
+        let how = caseOnly ? " (differing only in letter case)" : ""
+        return "type \(quoted(identifier)) is declared twice in '\(key)'\(how); the first declaration is used"
+    }
+
+    static let first = "first declared here"
+}

@@ -1,0 +1,85 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// Finds imported types whose preferred filename extension is the preferred tag of another type:
+/// `UTType(importedAs:)` then returns that other type, and the import is silently shadowed.
+public struct ImportedTypeSubstituted: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "UTI-019",
+        name: "imported-type-substituted",
+        summary: "An imported type's preferred extension belongs to another type, which is used instead",
+        rationale: """
+            UTType(importedAs:) may return a different type: when the imported type has a preferred \
+            filename extension and another type is the preferred type for that extension, the other \
+            type is substituted. An import for an extension the system (or another declaration) \
+            already claims is therefore shadowed.
+            """,
+        sources: ["UTType.h, importedAs (S7)", "info-plist-rules.md §2.3.4"],
+        severity: .warning,
+        triggeringExamples: [
+            Example(
+                """
+                <key>UTImportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>com.example.plain</string>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                <string>txt</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>UTImportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>org.example.frob</string>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                <string>frob</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """)
+        ])
+
+    /// A rule value.
+    public init() {}
+
+    /// Asks the tag resolver about each imported type in effect.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        let resolver = context.catalog.tagResolver
+        return context.bundleDeclarationsInEffect.compactMap { _, declaration -> Diagnostic? in
+            guard declaration.origin.kind == .imported, let location = declaration.identifierLocation,
+                let substitution = resolver.importedTypeSubstitution(for: declaration.identifier)
+            else { return nil }
+            return diagnostic(Message.substituted(substitution), at: location)
+        }
+    }
+}
+
+private enum Message {
+    static func substituted(_ substitution: ImportedTypeSubstitution) -> String {
+        let imported = quoted(substitution.imported)
+        if let other = substitution.substitute {
+            return
+                "imported type \(imported) has preferred extension \(quoted(substitution.tag)), whose preferred type is \(quoted(other)); UTType(importedAs:) returns that type instead"
+        }
+        return
+            "imported type \(imported) has preferred extension \(quoted(substitution.tag)), which several types claim; UTType(importedAs:) may return another type"
+    }
+}

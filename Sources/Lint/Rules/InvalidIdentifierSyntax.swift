@@ -1,0 +1,138 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// Finds identifiers that are not spelled as identifiers: empty, with whitespace or invisible
+/// characters, punctuation other than `-` and `.`, empty components, or (a warning) non-ASCII
+/// letters. Whitespace and invisible characters get a fix-it that removes them.
+public struct InvalidIdentifierSyntax: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "UTI-001",
+        name: "invalid-identifier-syntax",
+        summary: "A type identifier has characters identifiers may not have",
+        rationale: """
+            Identifiers are reverse-DNS strings of ASCII letters, digits, '-' and '.' (the current \
+            article); the archived guide also allowed characters above U+007F, so non-ASCII letters \
+            are a warning and everything else an error. Whitespace, often invisible (a trailing \
+            space, a zero-width space pasted with the text), makes a different identifier that \
+            nothing declares.
+            """,
+        sources: [
+            "Defining file and data types for your app (S5)", "Uniform Type Identifier Concepts (S3)",
+            "info-plist-rules.md §2.1",
+        ],
+        severity: .error,
+        triggeringExamples: [
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>com.example.sketch_file</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            ↓<string>public.data </string>
+                        </array>
+                    </dict>
+                </array>
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch-file</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                    </dict>
+                </array>
+                """)
+        ])
+
+    /// A rule value.
+    public init() {}
+
+    /// Checks every declared and referenced identifier.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        var identifiers: [Located<UniformTypeIdentifier>] = context.references.map(\.identifier)
+        for plist in context.infoPlists {
+            for declaration in plist.declarations {
+                identifiers.append(Located(declaration.identifier, at: declaration.identifierLocation))
+            }
+        }
+        return identifiers.compactMap { located -> Diagnostic? in
+            let identifier = located.value
+            guard !identifier.isPlainlySpelled, let location = located.location, !identifier.hasBuildSettingReference
+            else { return nil }
+            let findings = identifier.syntaxFindings().filter { finding in
+                switch finding.problem {
+                case .reservedDomain, .publicPackage: false
+                default: true
+                }
+            }
+            guard let first = findings.first else { return nil }
+            let severity: Severity = findings.allSatisfy { $0.problem.isNonASCII } ? .warning : .error
+            var fixIt: FixIt?
+            let cleaned = Self.cleaned(identifier.rawValue)
+            if cleaned != identifier.rawValue, !cleaned.isEmpty, !UniformTypeIdentifier(cleaned).hasSyntaxProblem {
+                fixIt = FixIt(Message.fixIt(cleaned), changes: [.replaceString(at: location, with: cleaned)])
+            }
+            return diagnostic(
+                Message.problem(first.problem, identifier), at: location, severity: severity, fixIt: fixIt)
+        }
+    }
+
+    /// `text` without invisible characters anywhere and without whitespace at either end.
+    static func cleaned(_ text: String) -> String {
+        let invisible: Set<UInt32> = [0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x180E]
+        let visible = text.unicodeScalars.filter { !invisible.contains($0.value) }
+        let scalars = Array(visible)
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+}
+
+extension IdentifierFinding.Problem {
+    /// Whether this is the warning-only non-ASCII case.
+    var isNonASCII: Bool {
+        if case .nonASCIICharacter = self { return true }
+        return false
+    }
+}
+
+private enum Message {
+    static func problem(_ problem: IdentifierFinding.Problem, _ identifier: UniformTypeIdentifier) -> String {
+        let name = quoted(identifier)
+        switch problem {
+        case .empty: return "type identifier is empty"
+        case .leadingWhitespace(let scalar): return "type identifier \(name) starts with whitespace (\(code(scalar)))"
+        case .trailingWhitespace(let scalar): return "type identifier \(name) ends with whitespace (\(code(scalar)))"
+        case .embeddedWhitespace(let scalar): return "type identifier \(name) contains whitespace (\(code(scalar)))"
+        case .invalidCharacter(let scalar):
+            return
+                "type identifier \(name) contains \(quoted(String(scalar))); identifiers may hold only ASCII letters, digits, '-' and '.'"
+        case .nonASCIICharacter(let scalar):
+            return
+                "type identifier \(name) contains non-ASCII \(quoted(String(scalar))) (\(code(scalar))); Apple's current documentation allows only ASCII letters, digits, '-' and '.'"
+        case .emptyComponent:
+            return "type identifier \(name) has an empty component (a leading, trailing or doubled '.')"
+        case .reservedDomain, .publicPackage: return "type identifier \(name) is in a reserved domain"
+        }
+    }
+
+    static func code(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+
+    static func fixIt(_ cleaned: String) -> String { "replace with \(quoted(cleaned))" }
+}

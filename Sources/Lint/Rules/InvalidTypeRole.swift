@@ -1,0 +1,94 @@
+import AppBundle
+import PropertyList
+
+/// Finds document types whose `CFBundleTypeRole` is missing or not a role the system knows.
+public struct InvalidTypeRole: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "DOC-004",
+        name: "invalid-type-role",
+        summary: "'CFBundleTypeRole' is missing, or not 'Editor', 'Viewer', 'Shell', 'QLGenerator' or 'None'",
+        rationale: """
+            The role says what the app does with the type: Editor reads and writes, Viewer reads, \
+            Shell provides runtime services, None only declares information such as an icon \
+            (Quick Look generator bundles use QLGenerator). The archived key reference marks the \
+            key as required.
+            """,
+        sources: ["CFBundleDocumentTypes/CFBundleTypeRole (S1, S2)"],
+        severity: .error,
+        triggeringExamples: [
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    ↓<dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Notes</string>
+                        <key>CFBundleTypeRole</key>
+                        ↓<string>editor</string>
+                    </dict>
+                </array>
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>CFBundleTypeRole</key>
+                        <string>Viewer</string>
+                    </dict>
+                </array>
+                """)
+        ])
+
+    /// The roles the system knows.
+    static let roles = ["Editor", "Viewer", "Shell", "QLGenerator", "None"]
+
+    /// A rule value.
+    public init() {}
+
+    /// Checks each entry's role.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        context.infoPlists.flatMap { plist in
+            plist.documentTypes.compactMap { entry -> Diagnostic? in
+                guard let role = entry.role else {
+                    // A role of the wrong kind is PLIST-003's.
+                    guard plist.value(at: entry.location)?["CFBundleTypeRole"] == nil else { return nil }
+                    return diagnostic(Message.missing(entry), at: entry.location)
+                }
+                // An empty role is PLIST-005's.
+                guard !role.value.isEmpty, !Self.roles.contains(role.value), let location = role.location else {
+                    return nil
+                }
+                let suggestion = Self.roles.first { $0.lowercased() == role.value.trimmingBlanks.lowercased() }
+                return diagnostic(
+                    Message.invalid(role.value, entry: entry, suggestion: suggestion), at: location,
+                    fixIt: suggestion.map {
+                        FixIt(Message.fixIt($0), changes: [.replaceString(at: location, with: $0)])
+                    })
+            }
+        }
+    }
+}
+
+private enum Message {
+    static func missing(_ entry: DocumentType) -> String {
+        "document type \(entry.displayName) has no 'CFBundleTypeRole'"
+    }
+
+    static func invalid(_ role: String, entry: DocumentType, suggestion: String?) -> String {
+        let hint =
+            suggestion.map { "; did you mean '\($0)'?" } ?? "; use 'Editor', 'Viewer', 'Shell', 'QLGenerator' or 'None'"
+        return "'CFBundleTypeRole' \(quoted(role)) of document type \(entry.displayName) is not a role\(hint)"
+    }
+
+    static func fixIt(_ role: String) -> String { "replace with '\(role)'" }
+}

@@ -1,0 +1,110 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// Finds document and type icons named in the Info.plist that are not in the bundle or project:
+/// not a file (`CFBundleTypeIconFile(s)`, `UTTypeIconFile(s)`), not an asset-catalog set
+/// (`UTTypeIcons`). Checked only when a bundle or project folder is linted.
+public struct MissingIconResource: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "ICON-002",
+        name: "missing-icon-resource",
+        summary: "A document or type icon names a file or asset that is not in the bundle",
+        rationale: """
+            Icon keys name resources by file name (CFBundleTypeIconFile, CFBundleTypeIconFiles, \
+            UTTypeIconFile, UTTypeIconFiles; the extension may be left out) or by asset-catalog set \
+            (UTTypeIcons). A name that matches nothing shows no custom icon; App Store validation \
+            rejects missing app-icon images (ITMS-90032), and whether it does for document icons is \
+            not known.
+            """,
+        sources: [
+            "Information Property List Key Reference (S1)", "UTTypeIcons (S12)",
+            "ITMS-90032 (github.com/phonegap/build/issues/614)",
+        ],
+        severity: .warning,
+        triggeringExamples: [
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>CFBundleTypeIconFile</key>
+                        ↓<string>SketchDocument</string>
+                    </dict>
+                </array>
+                """, resources: ["AppIcon.icns"])
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>CFBundleTypeIconFile</key>
+                        <string>SketchDocument</string>
+                    </dict>
+                </array>
+                """, resources: ["SketchDocument.icns"]),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>CFBundleTypeIconFile</key>
+                        <string>SketchDocument</string>
+                    </dict>
+                </array>
+                """),
+        ])
+
+    /// A rule value.
+    public init() {}
+
+    /// Looks every named icon up in the bundle's resources.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        guard let resources = context.resources else { return [] }
+        var diagnostics: [Diagnostic] = []
+        func file(_ name: Located<String>?, _ key: String) {
+            guard let name, !name.value.isEmpty, let location = name.location, !resources.hasFile(named: name.value)
+            else { return }
+            diagnostics.append(diagnostic(Message.missingFile(name.value, key: key), at: location))
+        }
+        func asset(_ name: Located<String>?, _ key: String) {
+            guard let name, !name.value.isEmpty, let location = name.location, !resources.hasAsset(named: name.value)
+            else { return }
+            diagnostics.append(diagnostic(Message.missingAsset(name.value, key: key), at: location))
+        }
+        for plist in context.infoPlists {
+            for entry in plist.documentTypes {
+                file(entry.iconFile, "CFBundleTypeIconFile")
+                entry.iconFiles.forEach { file($0, "CFBundleTypeIconFiles") }
+            }
+            for declaration in plist.declarations {
+                file(declaration.icons.iconFile, "UTTypeIconFile")
+                declaration.icons.iconFiles.forEach { file($0, "UTTypeIconFiles") }
+                if let composited = declaration.icons.composited {
+                    asset(composited.backgroundName, "UTTypeIconBackgroundName")
+                    asset(composited.badgeName, "UTTypeIconBadgeName")
+                }
+            }
+        }
+        return diagnostics
+    }
+}
+
+private enum Message {
+    static func missingFile(_ name: String, key: String) -> String {
+        "'\(key)' names \(quoted(name)), but no such file is in the bundle or project"
+    }
+
+    static func missingAsset(_ name: String, key: String) -> String {
+        "'\(key)' names \(quoted(name)), but no asset catalog has a set of that name"
+    }
+}

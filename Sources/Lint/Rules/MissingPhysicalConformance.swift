@@ -1,0 +1,108 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// Finds declared types used for files (listed in a document type, or with filename extensions)
+/// that conform to neither `public.data` nor `com.apple.package`: the system cannot tell that a
+/// file on disk has such a type, and pickers grey such files out.
+public struct MissingPhysicalConformance: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "UTI-004",
+        name: "missing-physical-conformance",
+        summary: "A file type conforms to neither 'public.data' nor 'com.apple.package'",
+        rationale: """
+            Types that describe files or packages must conform to public.data (byte streams) or \
+            com.apple.package (directories shown as one file) for the system to bind documents to \
+            them; UTType(exportedAs:) assumes it. Conforming only to public.content (a functional \
+            type) is the usual mistake, and the files show greyed out in the document picker. An \
+            error for types listed in document types; a warning for other types with extensions.
+            """,
+        sources: [
+            "UTCoreTypes.h, comment on UTTypeContent (S6)", "Declaring New Uniform Type Identifiers (S4)",
+            "Defining file and data types for your app (S5)", "info-plist-rules.md §4 M1, M12",
+        ],
+        severity: .error,
+        triggeringExamples: [
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Backup</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>com.example.backup</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>com.example.backup</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.content</string>
+                        </array>
+                    </dict>
+                </array>
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.backup</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                            <string>public.content</string>
+                        </array>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <string>backup</string>
+                        </dict>
+                    </dict>
+                </array>
+                """)
+        ])
+
+    /// A rule value.
+    public init() {}
+
+    /// Checks the bundle's declarations in effect.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        let documentTypes = context.documentIdentifiers
+        let graph = context.catalog.graph
+        return context.bundleDeclarationsInEffect.compactMap { _, declaration -> Diagnostic? in
+            let identifier = declaration.identifier
+            let listed = documentTypes.contains(identifier)
+            guard listed || !declaration.filenameExtensions.isEmpty, let location = declaration.identifierLocation,
+                !identifier.isDynamic, !identifier.hasBuildSettingReference,
+                !graph.conforms(identifier, to: .data), !graph.conforms(identifier, to: .package),
+                context.hasKnownSupertypes(identifier)
+            else { return nil }
+            let contentOnly = graph.conforms(identifier, to: .content)
+            return diagnostic(
+                Message.unbound(identifier, contentOnly: contentOnly, listed: listed), at: location,
+                severity: listed ? .error : .warning)
+        }
+    }
+}
+
+private enum Message {
+    static func unbound(_ identifier: UniformTypeIdentifier, contentOnly: Bool, listed: Bool) -> String {
+        let what = listed ? "document type" : "type with filename extensions"
+        let tail =
+            contentOnly
+            ? "; 'public.content' alone does not make it a file type, so its files are greyed out in pickers"
+            : "; the system cannot tell a file has this type"
+        return "\(what) \(quoted(identifier)) conforms to neither 'public.data' nor 'com.apple.package'\(tail)"
+    }
+}

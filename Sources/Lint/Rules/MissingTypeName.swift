@@ -1,0 +1,113 @@
+import AppBundle
+import PropertyList
+
+/// Finds `CFBundleDocumentTypes` that is not an array of dictionaries, and entries without a
+/// `CFBundleTypeName`: App Store Connect rejects such macOS archives (ITMS-90243).
+public struct MissingTypeName: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "DOC-001",
+        name: "missing-type-name",
+        summary: "A document type is not a dictionary, or has no 'CFBundleTypeName'",
+        rationale: """
+            CFBundleDocumentTypes must be an array of dictionaries, each with at least \
+            CFBundleTypeName, the abstract (localizable) name of the document type. App Store \
+            Connect rejects macOS archives that break this (ITMS-90243); an empty <dict/> left by \
+            a template is the usual cause.
+            """,
+        sources: [
+            "Information Property List Key Reference, CFBundleDocumentTypes (S1, S2)",
+            "ITMS-90243 (github.com/steelwheels/JSTerminal/issues/46)",
+        ],
+        severity: .error,
+        triggeringExamples: [
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    ↓<dict/>
+                </array>
+                """),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    ↓<string>Sketch</string>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        ↓<string></string>
+                    </dict>
+                </array>
+                """),
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                    </dict>
+                </array>
+                """)
+        ])
+
+    /// A rule value.
+    public init() {}
+
+    /// Checks the array's shape and each entry's name.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for plist in context.infoPlists {
+            for finding in plist.findings {
+                switch finding.kind {
+                case .wrongValueType(key: "CFBundleDocumentTypes", _, let found),
+                    .wrongValueType(key: "CFBundleDocumentTypes[]", _, let found):
+                    diagnostics.append(diagnostic(Message.notDictionaries(found), at: finding.location))
+                case .dictionaryForArray(key: "CFBundleDocumentTypes"):
+                    diagnostics.append(diagnostic(Message.notArray, at: finding.location))
+                default: continue
+                }
+            }
+            for entry in plist.documentTypes {
+                if let name = entry.name {
+                    if name.value.trimmingBlanks.isEmpty, let location = name.location {
+                        diagnostics.append(diagnostic(Message.emptyName(entry), at: location))
+                    }
+                } else {
+                    diagnostics.append(diagnostic(Message.missingName(entry), at: entry.location))
+                }
+            }
+        }
+        return diagnostics
+    }
+}
+
+extension String {
+    /// The text without leading and trailing spaces, tabs and newlines.
+    var trimmingBlanks: Substring {
+        let blanks: Set<Character> = [" ", "\t", "\n", "\r"]
+        guard let first = firstIndex(where: { !blanks.contains($0) }),
+            let last = lastIndex(where: { !blanks.contains($0) })
+        else { return "" }
+        return self[first...last]
+    }
+}
+
+private enum Message {
+    static func notDictionaries(_ found: String) -> String {
+        "'CFBundleDocumentTypes' must be an array of dictionaries, not hold \(found == "array" ? "an" : "a") \(found) (ITMS-90243)"
+    }
+
+    static let notArray =
+        "'CFBundleDocumentTypes' must be an array of dictionaries; this dictionary is read as one entry (ITMS-90243)"
+
+    static func missingName(_ entry: DocumentType) -> String {
+        "document type \(entry.displayName) has no 'CFBundleTypeName'; App Store Connect rejects it (ITMS-90243)"
+    }
+
+    static func emptyName(_ entry: DocumentType) -> String {
+        "document type \(entry.displayName) has an empty 'CFBundleTypeName'; App Store Connect rejects it (ITMS-90243)"
+    }
+}

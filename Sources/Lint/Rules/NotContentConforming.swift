@@ -1,0 +1,97 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// Notes document types the app declares that do not conform to `public.content`: such files
+/// cannot be shared over AirDrop.
+public struct NotContentConforming: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "UTI-005",
+        name: "not-content-conforming",
+        summary: "A declared document type does not conform to 'public.content'",
+        rationale: """
+            Conformance to public.content (or a more specific functional type such as \
+            public.database or public.spreadsheet) is what lets a document type be shared over \
+            AirDrop and helps the system present it.
+            """,
+        sources: ["Defining file and data types for your app (S5)"],
+        severity: .info,
+        triggeringExamples: [
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>com.example.sketch</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>com.example.sketch</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                    </dict>
+                </array>
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>com.example.sketch</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.image</string>
+                        </array>
+                    </dict>
+                </array>
+                """)
+        ])
+
+    /// A rule value.
+    public init() {}
+
+    /// Checks the bundle's document types in effect.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        let documentTypes = context.documentIdentifiers
+        let graph = context.catalog.graph
+        return context.bundleDeclarationsInEffect.compactMap { _, declaration -> Diagnostic? in
+            let identifier = declaration.identifier
+            guard documentTypes.contains(identifier), let location = declaration.identifierLocation,
+                graph.conforms(identifier, to: .data) || graph.conforms(identifier, to: .package),
+                !graph.conforms(identifier, to: .content), context.hasKnownSupertypes(identifier)
+            else { return nil }
+            return diagnostic(Message.notContent(identifier), at: location)
+        }
+    }
+}
+
+private enum Message {
+    static func notContent(_ identifier: UniformTypeIdentifier) -> String {
+        "document type \(quoted(identifier)) does not conform to 'public.content'; its files cannot be shared over AirDrop"
+    }
+}

@@ -1,0 +1,50 @@
+import PropertyList
+
+/// Finds text the reader accepted but Apple's parser may not: a root value without `<plist>`,
+/// text between elements, a real too large for a double, a 128-bit integer.
+public struct QuestionableSyntax: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "PLIST-008",
+        name: "questionable-syntax",
+        summary: "The file parses, but with something Apple's parser refuses or reads differently",
+        rationale: """
+            The reader is lenient where Apple's parser is lenient, and says so: text between \
+            elements (usually a preprocessor line) is refused by CoreFoundation unless Xcode \
+            preprocesses the file first; a real beyond a double's range becomes infinity.
+            """,
+        sources: ["DESIGN.md, Reader details"],
+        severity: .warning,
+        triggeringExamples: [
+            Example(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                    <key>CFBundleName</key>
+                    ↓<real>1e999</real>
+                </dict>
+                </plist>
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>CFBundleName</key>
+                <string>Sketchbook</string>
+                """)
+        ])
+
+    /// A rule value.
+    public init() {}
+
+    /// Reports the reader's warnings other than duplicate keys.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        context.infoPlists.flatMap { plist in
+            (plist.document?.warnings ?? []).compactMap { warning -> Diagnostic? in
+                if case .duplicateKey = warning.kind { return nil }
+                return diagnostic(warning.message, at: warning.location)
+            }
+        }
+    }
+}

@@ -1,0 +1,116 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// Looks at the shape of `UTTypeTagSpecification`: tag classes the system drops (a warning, with
+/// the class meant), tags given as a lone string (an info: read as a one-element array), and
+/// macOS-only tag classes in an iOS app (an info).
+public struct TagSpecificationForm: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "UTI-014",
+        name: "tag-specification-form",
+        summary: "A tag specification uses an unknown tag class, a lone string, or a class the platform lacks",
+        rationale: """
+            UTTypeTagSpecification maps tag classes to tags. The system keeps the standard classes \
+            (public.filename-extension, public.mime-type, com.apple.ostype, com.apple.nspboard-type) \
+            and drops others, so a misspelt class loses its tags: a warning. A string value is \
+            normalised to a one-element array (an info), and the OSType and pasteboard classes do \
+            not exist on iOS (an info).
+            """,
+        sources: [
+            "UTType.h, tags property (S7)", "UTType.h legacy tag classes (S8)",
+            "Declaring New Uniform Type Identifiers (S4)",
+        ],
+        severity: .warning,
+        triggeringExamples: [
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            ↓<key>public.filename-extensions</key>
+                            <array>
+                                <string>sketch</string>
+                            </array>
+                            <key>public.mime-type</key>
+                            ↓<string>application/x-sketch</string>
+                        </dict>
+                    </dict>
+                </array>
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                <string>sketch</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """)
+        ])
+
+    /// The tag classes the system keeps.
+    static let standardClasses = [
+        "public.filename-extension", "public.mime-type", "com.apple.ostype", "com.apple.nspboard-type",
+    ]
+
+    /// A rule value.
+    public init() {}
+
+    /// Checks each declaration's tag specification as written.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for plist in context.infoPlists {
+            for declaration in plist.declarations {
+                guard let location = declaration.tagsLocation, let specification = plist.value(at: location),
+                    specification.kind == .dictionary
+                else { continue }
+                for (key, value) in specification.entries {
+                    let tagClass = key.text
+                    if !Self.standardClasses.contains(tagClass) {
+                        let suggestion = Suggestions.closest(to: tagClass, in: Self.standardClasses)
+                        diagnostics.append(
+                            diagnostic(Message.unknownClass(tagClass, suggestion: suggestion), at: key.location))
+                        continue
+                    }
+                    if value.kind == .string {
+                        diagnostics.append(diagnostic(Message.string(tagClass), at: value.location, severity: .info))
+                    }
+                    if context.platform == .iOS, tagClass == "com.apple.ostype" || tagClass == "com.apple.nspboard-type"
+                    {
+                        diagnostics.append(diagnostic(Message.macOSOnly(tagClass), at: key.location, severity: .info))
+                    }
+                }
+            }
+        }
+        return diagnostics
+    }
+}
+
+private enum Message {
+    static func unknownClass(_ tagClass: String, suggestion: String?) -> String {
+        let hint = suggestion.map { "; did you mean \(quoted($0))?" } ?? ""
+        return "tag class \(quoted(tagClass)) is not one the system knows; its tags are dropped\(hint)"
+    }
+
+    static func string(_ tagClass: String) -> String {
+        "tags of '\(tagClass)' are given as a string; the system reads it as a one-element array"
+    }
+
+    static func macOSOnly(_ tagClass: String) -> String { "tag class '\(tagClass)' does not exist on iOS" }
+}

@@ -1,0 +1,125 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// Finds `LSItemContentTypes` items that nobody declares: not the system, not the app's
+/// exported or imported declarations. Files of such a type are typed dynamically (`dyn.…`), so
+/// they never match the document type, and the app's icon is not used for them.
+public struct UndeclaredContentType: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "DOC-006",
+        name: "undeclared-content-type",
+        summary: "A document type lists a content type that neither the system nor the app declares",
+        rationale: """
+            LSItemContentTypes names types by identifier. A custom type must be exported (the app \
+            owns it) or imported (another app owns it); otherwise the system never types a file as \
+            it: files get a dynamic 'dyn.' identifier, are greyed out in the document browser, and \
+            the document icon falls back (condition 4 of Apple's document-icon rules). Misspelt \
+            system identifiers get a suggestion, and a fix-it when one system type is clearly meant.
+            """,
+        sources: [
+            "Defining file and data types for your app (S5)", "Customizing the document browser (S9)",
+            "info-plist-rules.md §2.3, §2.7, §4 M2",
+        ],
+        severity: .error,
+        triggeringExamples: [
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Text</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            ↓<string>publiic.plain-text</string>
+                            ↓<string>com.example.sketch</string>
+                        </array>
+                    </dict>
+                </array>
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Text</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.plain-text</string>
+                            <string>com.example.sketch</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                    </dict>
+                </array>
+                """)
+        ])
+
+    /// At most this many findings per app get a "did you mean" (each costs a catalog search).
+    static let suggestionLimit = 20
+
+    /// A rule value.
+    public init() {}
+
+    /// Checks each listed content type against the catalog.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for plist in context.infoPlists {
+            for entry in plist.documentTypes {
+                for type in entry.contentTypes {
+                    let identifier = type.value
+                    guard !context.catalog.contains(identifier), let location = type.location,
+                        !identifier.rawValue.isEmpty, !identifier.isDynamic, identifier != "public.package",
+                        !identifier.hasBuildSettingReference, !identifier.hasSyntaxProblem
+                    else { continue }
+                    var suggestion: UniformTypeIdentifier?
+                    var fixIt: FixIt?
+                    if diagnostics.count < Self.suggestionLimit {
+                        let found = context.suggestions(for: identifier)
+                        suggestion = found.closest
+                        if let nearest = found.unambiguous,
+                            context.catalog.isSystemDeclared(nearest)
+                        {
+                            fixIt = FixIt(
+                                Message.fixIt(nearest), changes: [.replaceString(at: location, with: nearest.rawValue)])
+                        }
+                    }
+                    diagnostics.append(
+                        diagnostic(
+                            Message.undeclared(identifier, entry: entry, suggestion: suggestion), at: location,
+                            fixIt: fixIt))
+                }
+            }
+        }
+        return diagnostics
+    }
+}
+
+private enum Message {
+    static func undeclared(_ identifier: UniformTypeIdentifier, entry: DocumentType, suggestion: UniformTypeIdentifier?)
+        -> String
+    {
+        if let suggestion {
+            return
+                "content type \(quoted(identifier)) of document type \(entry.displayName) is not declared; did you mean \(quoted(suggestion))?"
+        }
+        return
+            "content type \(quoted(identifier)) of document type \(entry.displayName) is not declared by the system or the app; export or import it"
+    }
+
+    static func fixIt(_ identifier: UniformTypeIdentifier) -> String { "replace with \(quoted(identifier))" }
+}

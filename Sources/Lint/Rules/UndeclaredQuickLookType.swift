@@ -1,0 +1,100 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// Finds Quick Look extensions whose `QLSupportedContentTypes` lists a type nobody declares: the
+/// extension is never asked about files of that type.
+public struct UndeclaredQuickLookType: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "QL-001",
+        name: "undeclared-quicklook-type",
+        summary: "A Quick Look extension supports a type that neither the system nor the app declares",
+        rationale: """
+            QLSupportedContentTypes lists the exact types a Thumbnail or Preview extension handles. \
+            A type that no declaration defines is never the type of a file, so the extension is \
+            never used for it; export or import the type in the app.
+            """,
+        sources: ["Providing Thumbnails of Your Custom File Types (S13)", "info-plist-rules.md §1.4"],
+        severity: .warning,
+        triggeringExamples: [
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>com.example.sketchbook</string>
+                """,
+                extensions: [
+                    """
+                    <key>NSExtension</key>
+                    <dict>
+                        <key>NSExtensionPointIdentifier</key>
+                        <string>com.apple.quicklook.thumbnail</string>
+                        <key>NSExtensionAttributes</key>
+                        <dict>
+                            <key>QLSupportedContentTypes</key>
+                            <array>
+                                ↓<string>com.example.sketch</string>
+                            </array>
+                        </dict>
+                    </dict>
+                    """
+                ])
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                    </dict>
+                </array>
+                """,
+                extensions: [
+                    """
+                    <key>NSExtension</key>
+                    <dict>
+                        <key>NSExtensionPointIdentifier</key>
+                        <string>com.apple.quicklook.thumbnail</string>
+                        <key>NSExtensionAttributes</key>
+                        <dict>
+                            <key>QLSupportedContentTypes</key>
+                            <array>
+                                <string>com.example.sketch</string>
+                            </array>
+                        </dict>
+                    </dict>
+                    """
+                ])
+        ])
+
+    /// A rule value.
+    public init() {}
+
+    /// Checks each Quick Look extension's supported types.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        context.infoPlists.flatMap { plist -> [Diagnostic] in
+            guard let point = plist.appExtension?.point, point == .thumbnail || point == .preview else { return [] }
+            return (plist.appExtension?.supportedContentTypes ?? []).compactMap { type in
+                let identifier = type.value
+                guard let location = type.location, !context.catalog.contains(identifier), !identifier.rawValue.isEmpty,
+                    !identifier.hasBuildSettingReference, !identifier.hasSyntaxProblem, identifier != "public.package"
+                else { return nil }
+                return diagnostic(
+                    Message.undeclared(identifier, suggestion: context.suggestion(for: identifier)), at: location)
+            }
+        }
+    }
+}
+
+private enum Message {
+    static func undeclared(_ identifier: UniformTypeIdentifier, suggestion: UniformTypeIdentifier?) -> String {
+        if let suggestion {
+            return
+                "the Quick Look extension supports \(quoted(identifier)), which nobody declares; did you mean \(quoted(suggestion))?"
+        }
+        return
+            "the Quick Look extension supports \(quoted(identifier)), which nobody declares; export or import it in the app"
+    }
+}

@@ -1,0 +1,134 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// Finds `$(NAME)` and `${NAME}` references left in the values of document types, type
+/// declarations and extension attributes. Xcode expands them; other build systems (CMake, Tauri,
+/// Electron, a template copied by hand) leave them as written, and the App Store then reports
+/// names like '${documentTypeName}'.
+public struct UnexpandedBuildSetting: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "PLIST-004",
+        name: "unexpanded-build-setting",
+        summary: "A document or type value holds a '$(NAME)' build setting reference",
+        rationale: """
+            Xcode expands build settings in Info.plist values (INFOPLIST_EXPAND_BUILD_SETTINGS is YES \
+            by default) but never in keys; other build systems copy the text as is. A reference \
+            left unexpanded becomes part of an identifier or a type name. Apps read from an Xcode \
+            project are checked as built, so only references no setting defines remain. When build \
+            settings are given (--setting, or "buildSettings" in .utiscope.json) the finding says \
+            what the value becomes, as an info.
+            """,
+        sources: [
+            "swift-build InfoPlistProcessorTaskAction.swift and CoreBuildSystem.xcspec (S17, S18)",
+            "info-plist-rules.md §4 M6, M16",
+        ],
+        severity: .warning,
+        triggeringExamples: [
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>$(PRODUCT_BUNDLE_IDENTIFIER).sketch</string>
+                    </dict>
+                </array>
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                    </dict>
+                </array>
+                """)
+        ])
+
+    /// A rule value.
+    public init() {}
+
+    /// Checks the document, declaration and extension values of each model.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for plist in context.infoPlists {
+            for value in Self.values(of: plist) {
+                guard value.text.hasBuildSettingReference, let location = value.location else {
+                    continue
+                }
+                for reference in Self.references(in: value.text) {
+                    if let expanded = context.buildSettings[reference.name] {
+                        diagnostics.append(
+                            diagnostic(Message.expanded(reference.text, to: expanded), at: location, severity: .info))
+                    } else {
+                        let message = Message.unexpanded(reference.text, settingsGiven: !context.buildSettings.isEmpty)
+                        diagnostics.append(diagnostic(message, at: location))
+                    }
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// The string values the rule looks at, with their locations.
+    static func values(of plist: InfoPlist) -> [(text: String, location: SourceLocation?)] {
+        var values: [(text: String, location: SourceLocation?)] = []
+        func add(_ value: Located<String>?) {
+            if let value { values.append((value.value, value.location)) }
+        }
+        func add(_ identifier: Located<UniformTypeIdentifier>) {
+            values.append((identifier.value.rawValue, identifier.location))
+        }
+        for entry in plist.documentTypes {
+            [entry.name, entry.role, entry.rank, entry.iconFile, entry.documentClass].forEach(add)
+            entry.contentTypes.forEach(add)
+            entry.exportableTypes.forEach(add)
+        }
+        for declaration in plist.declarations {
+            values.append((declaration.identifier.rawValue, declaration.identifierLocation))
+            declaration.conformances.forEach(add)
+            for tag in declaration.tags { values.append((tag.value, tag.location)) }
+            add(declaration.typeDescription)
+        }
+        plist.appExtension?.supportedContentTypes.forEach(add)
+        return values
+    }
+
+    /// The references in `text`: `$(NAME)`, `$(NAME:op)`, `${NAME}`.
+    static func references(in text: String) -> [(text: String, name: String)] {
+        var found: [(text: String, name: String)] = []
+        let characters = Array(text)
+        var index = 0
+        while index + 1 < characters.count {
+            guard characters[index] == "$", characters[index + 1] == "(" || characters[index + 1] == "{" else {
+                index += 1
+                continue
+            }
+            let close: Character = characters[index + 1] == "(" ? ")" : "}"
+            guard let end = characters[(index + 2)...].firstIndex(of: close) else { break }
+            let inside = String(characters[(index + 2)..<end])
+            let name = String(inside.split(separator: ":", maxSplits: 1).first ?? "")
+            found.append((String(characters[index...end]), name))
+            index = end + 1
+        }
+        return found
+    }
+}
+
+private enum Message {
+    static func unexpanded(_ reference: String, settingsGiven: Bool) -> String {
+        let tail = settingsGiven ? "; no build setting given defines it" : ""
+        return "\(quoted(reference)) is expanded only by Xcode; other build systems leave it as written\(tail)"
+    }
+
+    static func expanded(_ reference: String, to value: String) -> String {
+        "\(quoted(reference)) is expanded only by Xcode; with the build settings given it becomes \(quoted(value))"
+    }
+}

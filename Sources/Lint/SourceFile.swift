@@ -1,0 +1,61 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reading and writing whole files with POSIX calls (no Foundation: it costs start-up time).
+enum SourceFile {
+    /// The bytes of `path`, or nil when it cannot be read (or is standard input).
+    static func read(_ path: String) -> [UInt8]? {
+        guard path != "-" else { return nil }
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { return bytes }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Writes `bytes` to `path` through a temporary file in the same folder, renamed over it.
+    /// Returns false when anything fails (the original is then untouched).
+    static func write(_ bytes: [UInt8], to path: String) -> Bool {
+        let temporary = path + ".utiscope-fix"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return false }
+        var offset = 0
+        let ok = bytes.withUnsafeBytes { buffer -> Bool in
+            while offset < buffer.count {
+                let written = systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
+        }
+        close(descriptor)
+        guard ok, rename(temporary, path) == 0 else {
+            unlink(temporary)
+            return false
+        }
+        return true
+    }
+}
+
+#if canImport(Glibc)
+    private let systemRead = Glibc.read
+    private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+    private let systemRead = Darwin.read
+    private let systemWrite = Darwin.write
+#endif

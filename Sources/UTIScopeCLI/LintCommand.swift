@@ -1,0 +1,306 @@
+import AppBundle
+import Dispatch
+import Lint
+import PropertyList
+
+/// `utiscope lint`: runs the rule catalog over apps and reports what it finds.
+enum LintCommand: Command {
+    static let name = "lint"
+    static let abstract = "Check the document types and type declarations of apps against the rule catalog."
+    static let usage = "lint [<path> ...] [--format text|json|sarif|github] [--strict] [--config <file>] [--fix]"
+    static let arguments: [(name: String, help: String)] = [
+        (
+            "<path> ...",
+            "Info.plists (XML, binary or OpenStep), built .app bundles, Xcode projects or folders; '-' reads an Info.plist from standard input (default: .)."
+        )
+    ]
+    static let options: [OptionSpec] = [
+        OptionSpec(
+            name: "format", valueName: "format", help: "Output format (default text).",
+            choices: OutputFormat.allCases.map(\.rawValue)),
+        OptionSpec(
+            name: "color", valueName: "when", help: "Colour text output (default auto: when a terminal).",
+            choices: ["auto", "always", "never"]),
+        OptionSpec(name: "verbose", short: "v", valueName: nil, help: "Show the source line and a caret, and fix-its."),
+        OptionSpec(name: "strict", valueName: nil, help: "Fail (exit 1) on warnings too, not only errors."),
+        OptionSpec(
+            name: "config", valueName: "file",
+            help: "A .utiscope.json to use instead of the one found above each input."),
+        OptionSpec(
+            name: "baseline", valueName: "file", help: "Report only findings the baseline file does not record."),
+        OptionSpec(name: "write-baseline", valueName: "file", help: "Record today's findings in a baseline file."),
+        OptionSpec(name: "fix", valueName: nil, help: "Apply mechanical fix-its to XML Info.plists."),
+        OptionSpec(name: "dry-run", valueName: nil, help: "With --fix, print a unified diff instead of writing."),
+        AppOptions.configuration, AppOptions.setting, AppOptions.xcconfig, AppOptions.platform,
+    ]
+    static let discussion: String? = """
+        Text output is 'path:line:col: severity: message [CODE]', which Xcode shows inline when utiscope runs
+        in a Run Script build phase; a summary goes to standard error. 'utiscope rules' lists the rules.
+        Exit status: 0 clean, 1 findings at or above the threshold (errors; with --strict, warnings too),
+        2 an input could not be read, 64 usage error.
+        Configuration (.utiscope.json, found from each input's folder upwards): {"version": 1,
+        "rules": {"ICON-001": "off", "DOC-002": "error"}, "excluded": ["Pods"], "platform": "ios",
+        "buildSettings": {"NAME": "value"}}. In an XML plist, <!-- utiscope:disable CODE --> before an
+        element silences the rule for that element; <!-- utiscope:disable-file CODE --> for the file.
+        """
+
+    /// One app to lint, with the configuration that applies to it.
+    struct Job: Sendable {
+        var unit: AppUnit
+        var linter: Linter
+        var sources: [String: [UInt8]]
+    }
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
+        let format = OutputFormat(rawValue: arguments.value("format") ?? "text") ?? .text
+        let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+        if paths.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input ('-') can be read only once") }
+        if arguments.flag("dry-run") && !arguments.flag("fix") { throw UsageError("'--dry-run' goes with '--fix'") }
+        if arguments.value("baseline") != nil && arguments.value("write-baseline") != nil {
+            throw UsageError("give either --baseline or --write-baseline, not both")
+        }
+        var loader = try AppOptions.loader(arguments)
+        var status = ExitStatus.success
+        var configurations = ConfigurationFinder(context: context)
+        if let path = arguments.value("config") {
+            guard let configuration = configurations.load(path) else { return .inputError }
+            configurations.fixed = configuration
+        }
+        if loader.platform == nil, let platform = configurations.fixed?.platform { loader.platform = platform }
+
+        // Load every app, reporting unreadable inputs as PLIST-001 findings.
+        var jobs: [Job] = []
+        var diagnostics: [Diagnostic] = []
+        var files = 0
+        for path in paths {
+            var configuration = configurations.configuration(for: path)
+            if arguments.value("platform") == nil, loader.platform == nil, configuration.platform != nil {
+                loader.platform = configuration.platform
+            }
+            configuration.buildSettings.merge(Self.settings(arguments), uniquingKeysWith: { $1 })
+            let linter = Linter(configuration: configuration)
+            if path == "-" {
+                let bytes: [UInt8]
+                let document: PropertyListDocument
+                do {
+                    document = try context.read("-", with: PropertyListReader())
+                    bytes = context.standardInput ?? []
+                } catch {
+                    diagnostics += linter.unreadable(error)
+                    files += 1
+                    status = .inputError
+                    continue
+                }
+                let model = InfoPlist(document: document, platform: loader.platform ?? configuration.platform)
+                jobs.append(
+                    Job(unit: AppUnit(name: "-", infoPlist: model, folder: "."), linter: linter, sources: ["-": bytes]))
+                continue
+            }
+            guard let kind = FileKind(path) else {
+                context.report("\(path): error: no such file or folder")
+                status = .inputError
+                continue
+            }
+            if kind == .file {
+                if configuration.excludes(path) { continue }
+                do {
+                    let unit = try loader.load(path)
+                    jobs.append(Job(unit: unit, linter: linter, sources: [:]))
+                } catch {
+                    if case .unreadable(let reading) = error {
+                        diagnostics += linter.unreadable(reading)
+                        files += 1
+                    } else {
+                        context.report(error.description)
+                    }
+                    status = .inputError
+                }
+                continue
+            }
+            let (units, findings) = loader.loadAll(path)
+            for finding in findings {
+                if case .unreadablePropertyList(let file, let reason) = finding.kind {
+                    guard !configuration.excludes(file) else { continue }
+                    var diagnostic = UnreadablePropertyList().diagnostic(
+                        for: PropertyListError(.unreadable(reason), at: finding.location))
+                    diagnostic.message = reason
+                    diagnostics.append(diagnostic)
+                    files += 1
+                    status = .inputError
+                } else if arguments.flag("verbose") {
+                    context.report("\(finding.location): warning: \(finding.message)")
+                }
+            }
+            for unit in units {
+                let unitConfiguration = configurations.configuration(for: unit.infoPlist.file, fallback: configuration)
+                if unitConfiguration.excludes(unit.infoPlist.file) { continue }
+                var merged = unitConfiguration
+                merged.buildSettings.merge(Self.settings(arguments), uniquingKeysWith: { $1 })
+                jobs.append(Job(unit: unit, linter: Linter(configuration: merged), sources: [:]))
+            }
+            if units.isEmpty && findings.isEmpty {
+                context.report("\(path): warning: no Info.plist, app bundle or Xcode project found")
+            }
+        }
+
+        // Lint in parallel; each job is independent.
+        let results = ParallelMap.map(jobs) { job in job.linter.lint(job.unit, sources: job.sources) }
+        let alreadySorted = diagnostics.isEmpty && results.count == 1
+        for (job, found) in zip(jobs, results) {
+            diagnostics += found
+            files += 1 + job.unit.extensions.count
+        }
+        if !alreadySorted { diagnostics = Linter.sorted(diagnostics) }
+
+        if let path = arguments.value("write-baseline") {
+            guard FileAccess.write(Array(Baseline(diagnostics).json.utf8), to: path) else {
+                context.report("\(path): error: cannot write the baseline file")
+                return .inputError
+            }
+        }
+        if let path = arguments.value("baseline") {
+            guard let bytes = FileAccess.read(path) else {
+                context.report("\(path): error: cannot read the baseline file")
+                return .inputError
+            }
+            do {
+                diagnostics = try Baseline.parse(bytes).newFindings(diagnostics)
+            } catch {
+                context.report("\(path): error: \(error.message)")
+                return .inputError
+            }
+        }
+        if arguments.flag("fix") {
+            let outcome = Fixer().fix(diagnostics, write: !arguments.flag("dry-run"))
+            if arguments.flag("dry-run") {
+                context.output.write(outcome.diff)
+            }
+            for problem in outcome.problems { context.report(problem) }
+            for file in outcome.fixedFiles where !arguments.flag("dry-run") {
+                context.report("\(file): fixed \(outcome.fixedCounts[file] ?? 0) finding(s)")
+            }
+            diagnostics = diagnostics.filter { !outcome.fixed.contains($0) }
+        }
+
+        let report = LintReport(diagnostics: diagnostics, files: files)
+        if !(arguments.flag("fix") && arguments.flag("dry-run")) {
+            switch format {
+            case .text:
+                let color =
+                    switch arguments.value("color") ?? "auto" {
+                    case "always": true
+                    case "never": false
+                    default: context.output.isTerminal
+                    }
+                var sources: [String: [UInt8]] = [:]
+                if arguments.flag("verbose") {
+                    for job in jobs { sources.merge(job.sources, uniquingKeysWith: { $1 }) }
+                    for file in Set(diagnostics.map(\.location.file)) where sources[file] == nil {
+                        sources[file] = FileAccess.read(file)
+                    }
+                }
+                context.output.write(
+                    TextReporter(color: color, verbose: arguments.flag("verbose"), sources: sources).render(report))
+            case .json: context.output.write(JSONReporter().render(report))
+            case .sarif: context.output.write(SARIFReporter(toolVersion: UTIScope.version).render(report))
+            case .github: context.output.write(GitHubReporter().render(report))
+            }
+        }
+        context.errors.line(report.summary)
+        if status == .inputError { return .inputError }
+        let threshold: Severity = arguments.flag("strict") ? .warning : .error
+        return diagnostics.contains { $0.severity >= threshold } ? .findings : .success
+    }
+
+    static func settings(_ arguments: ParsedArguments) -> [String: String] {
+        var settings: [String: String] = [:]
+        for assignment in arguments.all("setting") {
+            let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts.count == 2 { settings[String(parts[0])] = String(parts[1]) }
+        }
+        return settings
+    }
+}
+
+/// What a path names.
+enum FileKind {
+    case file, directory
+
+    init?(_ path: String) {
+        switch FileAccess.kind(of: path) {
+        case .directory?: self = .directory
+        case .file?: self = .file
+        case nil: return nil
+        }
+    }
+}
+
+/// Finds and caches `.utiscope.json` files above inputs.
+struct ConfigurationFinder {
+    let context: CommandContext
+    /// The `--config` file, used for every input.
+    var fixed: LintConfiguration?
+    private var byFolder: [String: LintConfiguration?] = [:]
+
+    init(context: CommandContext) {
+        self.context = context
+    }
+
+    /// Reads a configuration file, reporting problems; nil when it cannot be used.
+    func load(_ path: String) -> LintConfiguration? {
+        guard let bytes = FileAccess.read(path) else {
+            context.report("\(path): error: cannot read the configuration file")
+            return nil
+        }
+        let folder = Self.parent(path)
+        do {
+            let known = Set(RuleRegistry.descriptions.map(\.code))
+            let (configuration, warnings) = try LintConfiguration.parse(bytes, folder: folder, knownCodes: known)
+            for warning in warnings { context.report("\(path): warning: \(warning)") }
+            return configuration
+        } catch {
+            context.report("\(path): error: \(error.message)")
+            return nil
+        }
+    }
+
+    /// The configuration for an input: `--config`, else the nearest `.utiscope.json` above it,
+    /// else `fallback` (the default configuration unless given).
+    mutating func configuration(for path: String, fallback: LintConfiguration = LintConfiguration())
+        -> LintConfiguration
+    {
+        if let fixed { return fixed }
+        guard path != "-" else { return fallback }
+        var folder = FileAccess.kind(of: path) == .directory ? path : Self.parent(path)
+        var visited: [String] = []
+        for _ in 0..<64 {
+            if let cached = byFolder[folder] {
+                for seen in visited { byFolder[seen] = cached }
+                return cached ?? fallback
+            }
+            visited.append(folder)
+            let candidate = folder == "/" ? "/" + LintConfiguration.fileName : folder + "/" + LintConfiguration.fileName
+            if FileAccess.read(candidate) != nil {
+                let found = load(candidate)
+                for seen in visited { byFolder[seen] = .some(found) }
+                return found ?? fallback
+            }
+            let parent = Self.parent(folder)
+            if parent == folder { break }
+            folder = parent
+        }
+        for seen in visited { byFolder[seen] = .some(nil) }
+        return fallback
+    }
+
+    /// The folder of `path`: `.` for a bare name, `/` for the root; `..` goes up from `.`.
+    static func parent(_ path: String) -> String {
+        var trimmed = path
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        if trimmed == "." { return ".." }
+        if trimmed.hasSuffix("..") { return trimmed + "/.." }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
+    }
+}

@@ -1,0 +1,36 @@
+import Lint
+import PropertyList
+
+/// `utiscope rules`: the rule catalog, or one rule explained.
+enum RulesCommand: Command {
+    static let name = "rules"
+    static let abstract = "List the lint rules, or explain one with its rationale, sources and examples."
+    static let usage = "rules [<code>] [--markdown]"
+    static let arguments: [(name: String, help: String)] = [
+        ("<code>", "A rule code (DOC-002) or name (missing-handler-rank) to explain.")
+    ]
+    static let options: [OptionSpec] = [
+        OptionSpec(name: "markdown", valueName: nil, help: "Print the catalog as Documentation/Rules.md.")
+    ]
+
+    static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
+        if arguments.positionals.count > 1 { throw UsageError("give at most one rule code") }
+        if arguments.flag("markdown") {
+            guard arguments.positionals.isEmpty else { throw UsageError("'--markdown' prints the whole catalog") }
+            context.output.write(RulesDocumentation.markdown())
+            return .success
+        }
+        guard let code = arguments.positionals.first else {
+            context.output.write(RulesDocumentation.list())
+            return .success
+        }
+        guard let rule = RuleRegistry.ruleType(named: code) else {
+            let known = RuleRegistry.descriptions.flatMap { [$0.code, $0.name] }
+            let suggestion = Suggestions.closest(to: code, in: known).map { "; did you mean '\($0)'?" } ?? ""
+            context.report("error: no rule '\(code)'\(suggestion)")
+            return .inputError
+        }
+        context.output.write(RulesDocumentation.explain(rule.description))
+        return .success
+    }
+}

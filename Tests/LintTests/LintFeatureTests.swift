@@ -1,0 +1,211 @@
+import Foundation
+import Testing
+
+@testable import Lint
+
+/// A document-type entry without a rank, for the feature tests.
+private let missingRank = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!-- a comment that must survive -->
+    <plist version="1.0">
+    <dict>
+    \t<key>CFBundleDocumentTypes</key>
+    \t<array>
+    \t\t<!-- utiscope:disable DOC-004 -->
+    \t\t<dict>
+    \t\t\t<key>CFBundleTypeName</key>
+    \t\t\t<string>Sketch</string>
+    \t\t\t<key>LSItemContentTypes</key>
+    \t\t\t<array>
+    \t\t\t\t<string>publiic.plain-text</string>
+    \t\t\t</array>
+    \t\t</dict>
+    \t</array>
+    \t<key>UTExportedTypeDeclarations</key>
+    \t<array>
+    \t\t<dict>
+    \t\t\t<key>UTTypeIdentifier</key>
+    \t\t\t<string>com.example.sketch</string>
+    \t\t\t<key>UTTypeTagSpecification</key>
+    \t\t\t<dict>
+    \t\t\t\t<key>public.filename-extension</key>
+    \t\t\t\t<array>
+    \t\t\t\t\t<string>.SKETCH</string>
+    \t\t\t\t</array>
+    \t\t\t</dict>
+    \t\t</dict>
+    \t</array>
+    \t<key>UTImportedTypeDeclarations</key>
+    \t<array>
+    \t\t<dict>
+    \t\t\t<key>UTTypeIdentifier</key>
+    \t\t\t<string>com.example.sketch</string>
+    \t\t</dict>
+    \t</array>
+    </dict>
+    </plist>
+
+    """
+
+@Suite struct SuppressionTests {
+    @Test func aCommentSilencesTheRuleForTheElementOnly() {
+        let found = Linter().lint(text: missingRank)
+        #expect(!found.contains { $0.code == "DOC-004" })
+        #expect(found.contains { $0.code == "DOC-002" })
+    }
+
+    @Test func disableFileSilencesEverywhere() {
+        let text = missingRank.replacingOccurrences(
+            of: "<!-- a comment that must survive -->",
+            with: "<!-- utiscope:disable-file DOC-002, undeclared-content-type -->")
+        let found = Linter().lint(text: text)
+        #expect(!found.contains { $0.code == "DOC-002" || $0.code == "DOC-006" })
+        #expect(found.contains { $0.code == "UTI-008" })
+    }
+}
+
+@Suite struct ConfigurationTests {
+    let known = Set(RuleRegistry.descriptions.map(\.code))
+
+    @Test func readsRulesExclusionsPlatformAndSettings() throws {
+        let text = """
+            {"version": 1, "rules": {"DOC-002": "error", "icon-001": "off", "XYZ-999": "warning"},
+             "excluded": ["Pods", "Vendor/*.plist"], "platform": "ios", "buildSettings": {"A": "b"}, "extra": 1}
+            """
+        let (configuration, warnings) = try LintConfiguration.parse(Array(text.utf8), folder: "/p", knownCodes: known)
+        #expect(configuration.rules == ["DOC-002": .error, "ICON-001": .off])
+        #expect(configuration.platform == .iOS)
+        #expect(configuration.buildSettings == ["A": "b"])
+        #expect(warnings == ["unknown rule 'XYZ-999' is ignored", "unknown key 'extra' is ignored"])
+        #expect(configuration.excludes("/p/Pods/X/Info.plist"))
+        #expect(configuration.excludes("/p/App/Pods/Info.plist"))
+        #expect(configuration.excludes("/p/Vendor/Old.plist"))
+        #expect(!configuration.excludes("/p/App/Info.plist"))
+    }
+
+    @Test func refusesOtherVersionsAndBadJSON() {
+        #expect(throws: ConfigurationError.self) {
+            try LintConfiguration.parse(Array(#"{"version": 2}"#.utf8), folder: "", knownCodes: known)
+        }
+        #expect(throws: ConfigurationError.self) {
+            try LintConfiguration.parse(Array(#"{"version": 1,"#.utf8), folder: "", knownCodes: known)
+        }
+    }
+
+    @Test func severitiesAndOffApply() {
+        let configuration = LintConfiguration(rules: ["DOC-002": .error, "DOC-006": .off])
+        let found = Linter(configuration: configuration).lint(text: missingRank)
+        #expect(found.first { $0.code == "DOC-002" }?.severity == .error)
+        #expect(!found.contains { $0.code == "DOC-006" })
+    }
+}
+
+@Suite struct BaselineTests {
+    @Test func absorbsTodaysFindingsAndSurvivesMovedLines() throws {
+        let before = Linter().lint(text: missingRank)
+        let baseline = try Baseline.parse(Array(Baseline(before).json.utf8))
+        // Unrelated edit: lines move, the findings stay.
+        let moved = missingRank.replacingOccurrences(
+            of: "<dict>\n\t<key>CFBundleDocumentTypes",
+            with: "<dict>\n\t<key>CFBundleName</key>\n\t<string>X</string>\n\t<key>CFBundleDocumentTypes")
+        let after = Linter().lint(text: moved)
+        #expect(after.map(\.location.line) != before.map(\.location.line))
+        #expect(baseline.newFindings(after).isEmpty)
+        // A new finding is reported.
+        let worse = moved.replacingOccurrences(
+            of: "<string>Sketch</string>",
+            with: "<string>Sketch</string>\n\t\t\t<key>LSHandlerRank</key>\n\t\t\t<string>Boss</string>")
+        #expect(baseline.newFindings(Linter().lint(text: worse)).map(\.code) == ["DOC-003"])
+    }
+}
+
+@Suite struct FixerTests {
+    func fixed(_ text: String) throws -> (text: String, fixed: [Diagnostic]) {
+        let found = Linter().lint(text: text)
+        let result = try Fixer().fix(Array(text.utf8), file: "Info.plist", diagnostics: found).get()
+        return (String(decoding: result.bytes, as: UTF8.self), result.fixed)
+    }
+
+    @Test func appliesMinimalEditsKeepingCommentsAndIndentation() throws {
+        let (text, fixed) = try fixed(missingRank)
+        #expect(Set(fixed.map(\.code)) == ["DOC-002", "DOC-006", "UTI-012", "UTI-008"])
+        #expect(text.contains("<!-- a comment that must survive -->"))
+        #expect(text.contains("<!-- utiscope:disable DOC-004 -->"))
+        #expect(text.contains("\t\t\t<key>LSHandlerRank</key>\n\t\t\t<string>Default</string>\n\t\t</dict>"))
+        #expect(text.contains("\t\t\t\t<string>public.plain-text</string>"))
+        #expect(text.contains("\t\t\t\t\t<string>sketch</string>"))
+        #expect(text.contains("<key>UTImportedTypeDeclarations</key>\n\t<array>\n\t</array>"))
+        // Nothing else changed: every original line that no fix touched is still there, in order.
+        let untouched = missingRank.split(separator: "\n").filter {
+            !$0.contains("publiic") && !$0.contains(".SKETCH") && !$0.contains("\t\t<dict>")
+                && !$0.contains("\t\t</dict>")
+                && !$0.contains("UTTypeIdentifier") && !$0.contains("com.example.sketch")
+        }
+        var remaining = Substring(text)
+        for line in untouched {
+            guard let range = remaining.range(of: line) else {
+                Issue.record("line lost: \(line)")
+                break
+            }
+            remaining = remaining[range.upperBound...]
+        }
+    }
+
+    @Test func isIdempotent() throws {
+        let once = try fixed(missingRank).text
+        let twice = try fixed(once)
+        #expect(twice.text == once)
+        #expect(twice.fixed.isEmpty)
+    }
+
+    @Test func selfClosingDictionaryGetsTheEntry() throws {
+        let text =
+            "<plist version=\"1.0\">\n<dict>\n    <key>CFBundleDocumentTypes</key>\n    <array>\n        <dict/>\n    </array>\n</dict>\n</plist>\n"
+        let (fixedText, fixed) = try fixed(text)
+        #expect(fixed.map(\.code) == ["DOC-002"])
+        #expect(
+            fixedText.contains(
+                "        <dict>\n            <key>LSHandlerRank</key>\n            <string>Default</string>\n        </dict>"
+            ))
+    }
+
+    @Test func binaryPlistsAreNeverRewritten() {
+        let bytes: [UInt8] = Array("bplist00".utf8) + [0x08] + Array(repeating: 0, count: 32)
+        let result = Fixer().fix(bytes, file: "x.plist", diagnostics: [])
+        if case .success = result { Issue.record("a binary plist was accepted for rewriting") }
+    }
+
+    @Test func diffIsUnified() {
+        let diff = UnifiedDiff.diff(old: Array("a\nb\nc\n".utf8), new: Array("a\nB\nc\n".utf8), path: "f")
+        #expect(diff == "--- a/f\n+++ b/f\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n")
+    }
+}
+
+@Suite struct DocumentationTests {
+    @Test func rulesMarkdownIsInSync() throws {
+        let path = packageDirectory + "/Documentation/Rules.md"
+        let expected = RulesDocumentation.markdown()
+        if ProcessInfo.processInfo.environment["UTISCOPE_UPDATE_GOLDEN"] == "1" {
+            try Data(expected.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let actual = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(actual == expected, "run: swift run utiscope rules --markdown > Documentation/Rules.md")
+    }
+
+    @Test func explainNamesRationaleSourcesAndExamples() throws {
+        let text = RulesDocumentation.explain(MissingHandlerRank.description)
+        #expect(text.contains("DOC-002 missing-handler-rank"))
+        #expect(text.contains("ITMS-90788"))
+        #expect(text.contains("Sources:"))
+        #expect(text.contains("↓<dict>"))
+    }
+}
+
+@Suite struct DeterminismTests {
+    @Test func sameInputSameOutput() {
+        let runs = (0..<5).map { _ in
+            JSONReporter().render(LintReport(diagnostics: Linter().lint(text: missingRank), files: 1))
+        }
+        #expect(Set(runs).count == 1)
+    }
+}

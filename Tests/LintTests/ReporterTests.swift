@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+
+@testable import Lint
+
+@Suite struct ReporterTests {
+    @Test func textMatchesGolden() throws {
+        let sources = ["App/Info.plist": Array((1...40).map { "\t\t<line \($0)>" }.joined(separator: "\n").utf8)]
+        let text = TextReporter().render(sampleReport)
+        #expect(text == (try golden("report.txt", text)))
+        let verbose = TextReporter(verbose: true, sources: sources).render(sampleReport)
+        #expect(verbose == (try golden("report-verbose.txt", verbose)))
+    }
+
+    @Test func textNeverInventsZeroAndNamesKeyPathsWithoutLines() {
+        let text = TextReporter().render(sampleReport)
+        #expect(!text.contains(":0:"))
+        #expect(text.contains("Binary App/Info.plist: info: "))
+        #expect(text.contains("(at UTExportedTypeDeclarations[0].UTTypeIdentifier) [UTI-005]"))
+        #expect(text.contains("\\n"), "a line break from input is escaped")
+    }
+
+    @Test func colorWrapsSeveritiesOnly() {
+        let text = TextReporter(color: true).render(sampleReport)
+        #expect(text.contains("\u{1B}[1;35mwarning\u{1B}[0m"))
+    }
+
+    @Test func jsonMatchesGoldenAndParses() throws {
+        let json = JSONReporter().render(sampleReport)
+        #expect(json == (try golden("report.json", json)))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.count == 3)
+        #expect(diagnostics[2]["line"] is NSNull)
+        let summary = try #require(object["summary"] as? [String: Int])
+        #expect(summary == ["errors": 1, "warnings": 1, "infos": 1, "files": 2])
+    }
+
+    @Test func githubMatchesGoldenAndEscapes() throws {
+        let text = GitHubReporter().render(sampleReport)
+        #expect(text == (try golden("report-github.txt", text)))
+        #expect(text.contains("::error file=App/Info.plist,line=40,col=5,title=UTI-008 exported-and-imported::"))
+        #expect(text.contains("100%25 sure: really"))
+        #expect(text.contains("%0Asecond line"))
+        #expect(text.contains("file=Binary App/Info.plist,title="))
+        #expect(GitHubReporter.property("a:b,c%") == "a%3Ab%2Cc%25")
+    }
+
+    @Test func sarifMatchesGoldenAndHasTheRequiredStructure() throws {
+        let sarif = SARIFReporter(toolVersion: "0.1.0").render(sampleReport)
+        #expect(sarif == (try golden("report.sarif", sarif)))
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(sarif.utf8)) as? [String: Any])
+        // SARIF 2.1.0 required structure, checked field by field against the published schema.
+        #expect(log["version"] as? String == "2.1.0")
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        #expect(runs.count == 1)
+        let tool = try #require(runs[0]["tool"] as? [String: Any])
+        let driver = try #require(tool["driver"] as? [String: Any])
+        #expect(driver["name"] as? String == "utiscope")
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.count == RuleRegistry.descriptions.count)
+        for rule in rules {
+            #expect(rule["id"] is String)
+            let level = (rule["defaultConfiguration"] as? [String: Any])?["level"] as? String
+            #expect(["none", "note", "warning", "error"].contains(level ?? ""))
+            #expect((rule["shortDescription"] as? [String: Any])?["text"] is String)
+        }
+        let results = try #require(runs[0]["results"] as? [[String: Any]])
+        #expect(results.count == 3)
+        for result in results {
+            let message = try #require(result["message"] as? [String: Any])
+            #expect(message["text"] is String)
+            let ruleIndex = try #require(result["ruleIndex"] as? Int)
+            #expect(rules[ruleIndex]["id"] as? String == result["ruleId"] as? String)
+            #expect(["none", "note", "warning", "error"].contains(result["level"] as? String ?? ""))
+            let locations = try #require(result["locations"] as? [[String: Any]])
+            let physical = try #require(locations.first?["physicalLocation"] as? [String: Any])
+            let artifact = try #require(physical["artifactLocation"] as? [String: Any])
+            #expect((artifact["uri"] as? String)?.contains(" ") == false)
+            if let region = physical["region"] as? [String: Any] {
+                #expect((region["startLine"] as? Int ?? 0) >= 1)
+                #expect((region["startColumn"] as? Int ?? 1) >= 1)
+            }
+        }
+        #expect(
+            results[2]["locations"].flatMap { ($0 as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any] }?[
+                "region"] == nil)
+    }
+
+    @Test func summaryCountsBySeverity() {
+        #expect(sampleReport.summary == "1 error, 1 warning, 1 info in 2 files")
+    }
+}

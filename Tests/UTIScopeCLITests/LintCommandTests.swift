@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+import UTIScopeCLI
+
+@Suite struct LintCommandTests {
+    let sketchbook = fixturesDirectory + "/apps/Sketchbook/Info.plist"
+    let clean = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>CFBundleIdentifier</key>
+            <string>com.example.clean</string>
+        </dict>
+        </plist>
+
+        """
+    let rankless = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>CFBundleDocumentTypes</key>
+            <array>
+                <dict>
+                    <key>CFBundleTypeName</key>
+                    <string>Text</string>
+                    <key>CFBundleTypeRole</key>
+                    <string>Viewer</string>
+                    <key>LSItemContentTypes</key>
+                    <array>
+                        <string>public.plain-text</string>
+                    </array>
+                </dict>
+            </array>
+        </dict>
+        </plist>
+
+        """
+
+    @Test func textFindingsAndExitStatusOne() {
+        let result = utiscope("lint", "--color", "never", sketchbook)
+        #expect(result.status == .findings)
+        #expect(result.output.contains("Info.plist:74:5: error: content type 'public.plain-txt'"))
+        #expect(result.output.contains("did you mean 'public.plain-text'? [DOC-006]"))
+        #expect(result.errors.contains(" errors, "))
+    }
+
+    @Test func cleanFileExitsZeroAndWarningsNeedStrict() throws {
+        let path = try temporaryFile(clean)
+        #expect(utiscope("lint", path).status == .success)
+        let warned = try temporaryFile(rankless)
+        #expect(utiscope("lint", warned).status == .success)
+        #expect(utiscope("lint", "--strict", warned).status == .findings)
+    }
+
+    @Test func jsonFollowsTheContract() throws {
+        let result = utiscope("lint", "--format", "json", sketchbook)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        let first = try #require(diagnostics.first)
+        for key in ["file", "line", "column", "keyPath", "severity", "rule", "name", "message", "notes"] {
+            #expect(first[key] != nil, "missing \(key)")
+        }
+        let summary = try #require(object["summary"] as? [String: Int])
+        #expect(Set(summary.keys) == ["errors", "warnings", "infos", "files"])
+    }
+
+    @Test func standardInputIsLinted() {
+        let result = utiscope(["lint", "--format", "github", "-"], input: Array(rankless.utf8))
+        #expect(result.status == .success)
+        #expect(result.output.contains("::warning file=-,line=6,col=9,title=DOC-002 missing-handler-rank::"))
+    }
+
+    @Test func unreadableInputExitsTwoWithValidJSON() throws {
+        let path = try temporaryFile("<plist><dict><key>A</key></dict></plist>")
+        let result = utiscope("lint", "--format", "json", path)
+        #expect(result.status == .inputError)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.first?["rule"] as? String == "PLIST-001")
+        #expect(utiscope("lint", "/no/such/file.plist").status == .inputError)
+    }
+
+    @Test func usageErrors() {
+        #expect(utiscope("lint", "--format", "yaml").status == .usage)
+        #expect(utiscope("lint", "--dry-run").status == .usage)
+        #expect(utiscope("lint", "-", "-").status == .usage)
+    }
+
+    @Test func sarifHasRulesAndResults() throws {
+        let result = utiscope("lint", "--format", "sarif", sketchbook)
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        #expect(log["version"] as? String == "2.1.0")
+        let run = try #require((log["runs"] as? [[String: Any]])?.first)
+        let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect(((driver["rules"] as? [Any])?.count ?? 0) > 40)
+        #expect(((run["results"] as? [Any])?.count ?? 0) > 0)
+    }
+
+    @Test func configurationTurnsRulesOffAndWarnsAboutUnknownCodes() throws {
+        let path = try temporaryFile(rankless)
+        let folder = (path as NSString).deletingLastPathComponent
+        try Data(#"{"version": 1, "rules": {"DOC-002": "error", "NOPE-001": "off"}}"#.utf8).write(
+            to: URL(fileURLWithPath: folder + "/.utiscope.json"))
+        let result = utiscope("lint", path)
+        #expect(result.status == .findings)
+        #expect(result.output.contains("error: document type 'Text' has no 'LSHandlerRank'"))
+        #expect(result.errors.contains("unknown rule 'NOPE-001' is ignored"))
+    }
+
+    @Test func baselineReportsOnlyNewFindings() throws {
+        let path = try temporaryFile(rankless)
+        let baseline = path + ".baseline.json"
+        #expect(utiscope("lint", "--write-baseline", baseline, path).status == .success)
+        let result = utiscope("lint", "--strict", "--baseline", baseline, path)
+        #expect(result.status == .success)
+        #expect(!result.output.contains("DOC-002"))
+    }
+
+    @Test func fixDryRunPrintsADiffAndFixWritesMinimalEdits() throws {
+        let path = try temporaryFile(rankless)
+        let dry = utiscope("lint", "--fix", "--dry-run", path)
+        #expect(dry.output.contains("+            <key>LSHandlerRank</key>"))
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == rankless)
+        #expect(utiscope("lint", "--fix", path).status == .success)
+        let fixed = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(
+            fixed.contains(
+                "            <key>LSHandlerRank</key>\n            <string>Default</string>\n        </dict>"))
+        #expect(utiscope("lint", "--strict", path).status == .success)
+    }
+
+    @Test func verboseShowsTheSourceLineAndCaret() throws {
+        let path = try temporaryFile(rankless)
+        let result = utiscope("lint", "--verbose", "--color", "never", path)
+        #expect(result.output.contains(":6:9: warning: document type 'Text'"))
+        #expect(result.output.contains("\n            <dict>\n            ^\n"))
+    }
+}
+
+@Suite struct RulesCommandTests {
+    @Test func listsTheCatalog() {
+        let result = utiscope("rules")
+        #expect(result.status == .success)
+        #expect(result.output.contains("DOC-002   warning   missing-handler-rank"))
+        #expect(result.output.split(separator: "\n").count >= 46)
+    }
+
+    @Test func explainsOneRule() {
+        let result = utiscope("rules", "doc-006")
+        #expect(result.status == .success)
+        #expect(result.output.contains("DOC-006 undeclared-content-type"))
+        #expect(result.output.contains("Sources:"))
+        let unknown = utiscope("rules", "DOC-999")
+        #expect(unknown.status == .inputError)
+    }
+
+    @Test func markdownIsTheDocumentation() throws {
+        let result = utiscope("rules", "--markdown")
+        let path = fixturesDirectory + "/../Documentation/Rules.md"
+        #expect(result.output == (try String(contentsOfFile: path, encoding: .utf8)))
+    }
+}
