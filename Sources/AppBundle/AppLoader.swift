@@ -80,6 +80,17 @@ public struct AppLoader: Sendable {
                 continue
             }
             guard let plistPath = unit.infoPlist else { continue }
+            if case .standaloneInfoPlist = unit.source {
+                // A loose Info.plist is its folder's bundle: its extensions sit in PlugIns/ or
+                // Extensions/ beside it, and are linted with it rather than on their own.
+                if Self.isEmbeddedExtension(plistPath) { continue }
+                do {
+                    units.append(try loadInfoPlist(plistPath))
+                } catch {
+                    findings.append(Self.finding(error, path: plistPath))
+                }
+                continue
+            }
             do {
                 let app = try model(at: plistPath, name: unit.name)
                 var extensions: [InfoPlist] = []
@@ -204,6 +215,19 @@ public struct AppLoader: Sendable {
         } catch {
             throw .unreadable(error)
         }
+    }
+
+    /// Whether `path` is the Info.plist of an `.appex` in the `PlugIns` or `Extensions` folder of a
+    /// bundle whose own Info.plist is there to embed it.
+    static func isEmbeddedExtension(_ path: String) -> Bool {
+        var folder = Path.directory(of: path)
+        if Path.lastComponent(of: folder) == "Contents" { folder = Path.directory(of: folder) }
+        guard Path.pathExtension(of: folder) == "appex" else { return false }
+        let plugins = Path.directory(of: folder)
+        guard ["PlugIns", "Extensions"].contains(Path.lastComponent(of: plugins)) else { return false }
+        let bundle = Path.directory(of: plugins)
+        return FileSystem.isFile(Path.join(bundle, "Info.plist"))
+            || (Path.lastComponent(of: bundle) == "Contents" && FileSystem.isFile(Path.join(bundle, "Info.plist")))
     }
 
     static func finding(_ error: AppLoadError, path: String) -> AppBundleFinding {

@@ -100,6 +100,14 @@ import UniformTypes
             ])
     }
 
+    @Test func aFolderWithALooseInfoPlistIsOneAppWithItsExtensions() {
+        let (units, findings) = AppLoader().loadAll(packageDirectory + "/Fixtures/apps/Sketchbook")
+        #expect(findings.isEmpty)
+        #expect(units.count == 1)
+        #expect(units.first?.extensions.count == 1)
+        #expect(units.first?.thumbnailExtensions.count == 1)
+    }
+
     @Test func loaderResolvesAnXcodeTargetsInfoPlist() throws {
         let unit = try AppLoader().load(projectFixture("DocumentApp"))
         #expect(unit.name == "DocumentApp")
