@@ -12,6 +12,12 @@ let package = Package(
         .executableTarget(name: "fuzz-binary", dependencies: [.product(name: "PropertyList", package: "utiscope")]),
         .executableTarget(name: "fuzz-openstep", dependencies: [.product(name: "PropertyList", package: "utiscope")]),
         .executableTarget(name: "fuzz-any", dependencies: [.product(name: "PropertyList", package: "utiscope")]),
+        .executableTarget(
+            name: "fuzz-lint",
+            dependencies: [
+                .product(name: "PropertyList", package: "utiscope"), .product(name: "AppBundle", package: "utiscope"),
+                .product(name: "Lint", package: "utiscope"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )
