@@ -65,17 +65,15 @@ public struct AppLoader: Sendable {
                 let target = project.target(named: targetName)
             {
                 // An Xcode target: its Info.plist as built, with its embedded targets' as extensions.
-                let app = resolvedModel(project, target)
+                let settings = project.settings(for: target, configuration: configuration, overrides: overrides)
+                let app = resolvedModel(settings, project)
                 let extensions = target.embeddedTargets.compactMap { item in
                     project.target(withID: item.objectID).map { resolvedModel(project, $0) }
                 }
                 var loaded = AppUnit(
                     name: unit.name, infoPlist: app, extensions: extensions, folder: unit.folder,
                     assetCatalogs: AssetCatalog.scan(directory: unit.folder))
-                loaded.settingsUsed = settingsUsed(
-                    by: app,
-                    in: project.settings(
-                        for: target, configuration: configuration, overrides: overrides))
+                loaded.settingsUsed = settingsUsed(by: app, in: settings)
                 units.append(loaded)
                 continue
             }
@@ -145,12 +143,15 @@ public struct AppLoader: Sendable {
     /// A target's Info.plist as built: its file with build settings expanded, generated keys
     /// merged in; findings of both the settings and the model.
     func resolvedModel(_ project: XcodeProject, _ target: XcodeTarget) -> InfoPlist {
-        let settings = project.settings(for: target, configuration: configuration, overrides: overrides)
+        resolvedModel(project.settings(for: target, configuration: configuration, overrides: overrides), project)
+    }
+
+    /// The same, from settings already computed.
+    func resolvedModel(_ settings: TargetSettings, _ project: XcodeProject) -> InfoPlist {
         let resolved = settings.resolvedInfoPlist()
-        var document: PropertyListDocument?
-        if let path = resolved.path { document = try? PropertyListReader().read(contentsOf: path) }
         var model = InfoPlist(
-            resolved: resolved, file: resolved.path ?? project.projectFile, document: document, platform: platform)
+            resolved: resolved, file: resolved.path ?? project.projectFile, document: resolved.document,
+            platform: platform)
         model.findings = Array(Set(model.findings + settings.findings)).sortedForReport()
         if model.platform.platform == .unknown, let sdk = settings.value(of: "SDKROOT")?.value {
             // The keys do not say; the SDK the target builds with does.

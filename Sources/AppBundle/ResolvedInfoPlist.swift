@@ -6,6 +6,8 @@ import PropertyList
 public struct ResolvedInfoPlist: Sendable {
     /// The Info.plist file read, when there is one.
     public var path: String?
+    /// That file as parsed, before expansion (for positions and the text as written).
+    public var document: PropertyListDocument?
     /// The root dictionary.
     public var root: InfoPlistValue
     /// Problems met: unresolved settings (at the value that names them), unreadable files…
@@ -57,7 +59,8 @@ public struct ResolvedInfoPlist: Sendable {
             findings.append(contentsOf: merged.findings)
         }
         let root = elidingEmpty(InfoPlistValue(.dictionary(entries), origin: rootOrigin))
-        return ResolvedInfoPlist(path: document?.file, root: root, findings: findings.sortedForReport())
+        return ResolvedInfoPlist(
+            path: document?.file, document: document, root: root, findings: findings.sortedForReport())
     }
 
     private static func elidingEmpty(_ value: InfoPlistValue) -> InfoPlistValue {
