@@ -17,7 +17,7 @@ public enum Suggestions {
 
     /// Optimal-string-alignment distance: insertions, deletions, substitutions and transpositions
     /// of neighbours each cost 1 (`dupm` is one step from `dump`).
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+    public static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
