@@ -37,12 +37,11 @@ public struct ConformanceGraph: Sendable {
     private let children: [Int32]
     private let components: StronglyConnectedComponents
     private let reachability: ReachabilityIntervals
-    /// What a query needs of each node. `queryPosts` holds each node's component's post-order
-    /// number, with the sign bit set when the component has descendants besides itself; only then
-    /// is `queryRanges` read. Most types are leaves, so most queries read two entries of a table
-    /// small enough to stay in cache.
-    @usableFromInline let queryPosts: [Int32]
-    @usableFromInline let queryRanges: [QueryRange]
+    /// What a query needs of each node, eight bytes in one table: its component's post-order
+    /// number and the lowest number of its spanning-tree subtree, so that "is `a` a tree
+    /// descendant of `b`?" is one unsigned comparison over `b`'s entry. The sign bit of `low` says
+    /// the component has descendants outside that range; only then is ``reachability`` searched.
+    @usableFromInline let queryNodes: [QueryNode]
     /// Every cycle, sorted by first member.
     public let cycles: [ConformanceCycle]
     /// Every reference to an undeclared supertype (once per referencing type), sorted by
@@ -121,23 +120,19 @@ public struct ConformanceGraph: Sendable {
         self.components = components
         let reachability = Self.label(components, parentStart: parentStart, parents: parents)
         self.reachability = reachability
-        var queryPosts: [Int32] = []
-        var queryRanges: [QueryRange] = []
-        queryPosts.reserveCapacity(components.componentOf.count)
-        queryRanges.reserveCapacity(components.componentOf.count)
+        var queryNodes: [QueryNode] = []
+        queryNodes.reserveCapacity(components.componentOf.count)
         for component in components.componentOf {
             let index = Int(component)
             let post = reachability.post[index]
+            let low = reachability.low[index]
             let start = Int(reachability.rangeStart[index])
-            let count = reachability.rangeCount[index]
-            let lower = count > 0 ? reachability.bounds[2 * start] : 1
-            let upper = count > 0 ? reachability.bounds[2 * start + 1] : 0
-            let isLeaf = count == 1 && lower == post && upper == post
-            queryPosts.append(isLeaf ? post : post | Int32.min)
-            queryRanges.append(QueryRange(firstLower: count > 1 ? lower | Int32.min : lower, firstUpper: upper))
+            let onlyTree =
+                reachability.rangeCount[index] == 1 && reachability.bounds[2 * start] == low
+                && reachability.bounds[2 * start + 1] == post
+            queryNodes.append(QueryNode(post: post, low: onlyTree ? low : low | Int32.min))
         }
-        self.queryPosts = queryPosts
-        self.queryRanges = queryRanges
+        self.queryNodes = queryNodes
         self.cycles = Self.findCycles(
             components, parentStart: parentStart, parents: parents, identifiers: identifiers,
             declarations: declarations, declared: declared, nodeIndex: nodeIndex)
@@ -272,17 +267,15 @@ public struct ConformanceGraph: Sendable {
     /// Whether node `type` conforms to node `supertype`: the fast form of `conforms(_:to:)` for repeated queries.
     @inlinable
     public func conforms(_ type: Node, to supertype: Node) -> Bool {
-        let descendant = queryPosts[Int(type.rawValue)] & Int32.max
-        let ancestor = queryPosts[Int(supertype.rawValue)]
-        // Post-order numbers are per component, so equal numbers mean one component (a cycle).
-        if descendant == ancestor & Int32.max { return true }
-        // A leaf has no descendants besides its own component.
-        guard ancestor < 0 else { return false }
-        // Most types have one range (the graph is nearly a tree): answer from the table alone.
-        let range = queryRanges[Int(supertype.rawValue)]
-        if descendant >= range.firstLower & Int32.max && descendant <= range.firstUpper { return true }
-        guard range.firstLower < 0 else { return false }
-        return covers(descendant, below: supertype)
+        let descendant = queryNodes[Int(type.rawValue)].post
+        let ancestor = queryNodes[Int(supertype.rawValue)]
+        // The ancestor's tree subtree, its own component included, is `low...post`: one unsigned
+        // comparison, no branch on whether the ancestor is a leaf (that branch mispredicts).
+        let lower = ancestor.low & Int32.max
+        let inTree = UInt32(bitPattern: descendant &- lower) <= UInt32(bitPattern: ancestor.post &- lower)
+        // Descendants outside the tree subtree (a second parent's) need the full labelling.
+        if _slowPath(!inTree && ancestor.low < 0) { return covers(descendant, below: supertype) }
+        return inTree
     }
 
     /// Whether post-order number `descendant` lies in any of `ancestor`'s descendant ranges.
@@ -349,10 +342,10 @@ public struct ConformanceGraph: Sendable {
     public var closureRangeCount: Int { reachability.rangeTotal }
 }
 
-/// The first of a component's descendant ranges (the only one for most types); the sign bit of
-/// `firstLower` says there are more.
+/// A node's entry in the query table: its component's post-order number and the lowest number
+/// of its spanning-tree subtree, whose sign bit says there are descendants outside that subtree.
 @usableFromInline
-struct QueryRange: Sendable {
-    @usableFromInline var firstLower: Int32
-    @usableFromInline var firstUpper: Int32
+struct QueryNode: Sendable {
+    @usableFromInline var post: Int32
+    @usableFromInline var low: Int32
 }

@@ -11,6 +11,9 @@
 struct ReachabilityIntervals: Sendable {
     /// Each component's post-order number.
     let post: [Int32]
+    /// The lowest post-order number in each component's spanning-tree subtree: the subtree is
+    /// `low[c]...post[c]`.
+    let low: [Int32]
     /// The component holding each post-order number.
     let componentAtPost: [Int32]
     /// Where each component's ranges start in ``bounds`` (in pairs) and how many it has.
@@ -102,6 +105,7 @@ struct ReachabilityIntervals: Sendable {
         }
 
         self.post = post
+        self.low = low
         self.componentAtPost = componentAtPost
         self.rangeStart = rangeStart
         self.rangeCount = rangeCount
