@@ -37,6 +37,13 @@ final class BatchQueue<Element: Sendable>: @unchecked Sendable {
         return cancelled
     }
 
+    /// Whether the producer has said no more elements will come.
+    var hasFinished: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return finished
+    }
+
     /// Says no more elements will come.
     func finish() {
         condition.lock()

@@ -19,6 +19,10 @@ struct RawBatch: Sendable {
     var entries: [Entry]
     /// What could not be read.
     var problems: [BrowseProblem]
+    /// Folders on the way to this one (itself included) that have an extension and were entered
+    /// before the app was loaded, so before anyone could tell whether they are packages: the
+    /// consumer drops the batch when one of them is a package. Empty for almost every batch.
+    var unverified: [String] = []
 }
 
 /// Reads a folder tree with POSIX `opendir`/`readdir` (Foundation's enumerators were 45–80× slower
@@ -37,35 +41,41 @@ struct DirectoryWalker: Sendable {
     static let chunkEntries = 1024
 
     /// Walks the tree, pushing chunks of folders; stops early when the consumer cancels.
+    ///
+    /// A folder with an extension may be a package, which is listed but not entered. Until the app
+    /// is loaded nobody can tell, and the walk does not wait: it enters such folders anyway and
+    /// marks what it reads below them as unverified (``RawBatch/unverified``), for the consumer
+    /// to drop once it knows. The order of the batches is the same either way.
     func run(into queue: BatchQueue<[RawBatch]>) {
         var chunk: [RawBatch] = []
         var chunkWeight = 0
         var packageCache: [String: Bool] = [:]
         var typer: ItemTyper?
-        var pending: [String] = [""]
-        while let relative = pending.popLast() {
+        var pending: [(relative: String, unverified: [String])] = [("", [])]
+        while let (relative, unverified) = pending.popLast() {
             let path = relative.isEmpty ? root : root + "/" + relative
             var problems: [BrowseProblem] = []
             let entries = read(path, problems: &problems)
-            var subfolders: [String] = []
+            var subfolders: [(relative: String, unverified: [String])] = []
             if recursive {
                 for entry in entries where entry.isDirectory && !entry.isLink {
                     let pathExtension = ItemTyper.pathExtension(of: entry.name)
-                    let isPackage: Bool
+                    let subfolder = relative.isEmpty ? entry.name : relative + "/" + entry.name
                     if pathExtension.isEmpty {
-                        isPackage = false
+                        subfolders.append((subfolder, unverified))
                     } else if let known = packageCache[pathExtension] {
-                        isPackage = known
-                    } else {
-                        if typer == nil { typer = handoff.wait() }
-                        guard let typer else { return }  // cancelled
-                        isPackage = typer.type(name: entry.name, isDirectory: true).kind == .package
+                        if !known { subfolders.append((subfolder, unverified)) }
+                    } else if let known = typer ?? handoff.current() {
+                        typer = known
+                        let isPackage = known.type(name: entry.name, isDirectory: true).kind == .package
                         packageCache[pathExtension] = isPackage
+                        if !isPackage { subfolders.append((subfolder, unverified)) }
+                    } else {
+                        subfolders.append((subfolder, unverified + [entry.name]))
                     }
-                    if !isPackage { subfolders.append(relative.isEmpty ? entry.name : relative + "/" + entry.name) }
                 }
             }
-            chunk.append(RawBatch(directory: relative, entries: entries, problems: problems))
+            chunk.append(RawBatch(directory: relative, entries: entries, problems: problems, unverified: unverified))
             chunkWeight += max(1, entries.count)
             if chunkWeight >= Self.chunkEntries || pending.isEmpty && subfolders.isEmpty {
                 guard queue.push(chunk, weight: chunkWeight) else { return }
@@ -85,11 +95,19 @@ struct DirectoryWalker: Sendable {
         }
         defer { closedir(directory) }
         let descriptor = dirfd(directory)
-        var entries: [RawBatch.Entry] = []
+        // Sorted by a 16-byte big-endian prefix of each name first (two integer comparisons),
+        // by the whole name only on a tie: comparing strings was a sixth of the walk.
+        var keyed: [(high: UInt64, low: UInt64, entry: RawBatch.Entry)] = []
         while let pointer = readdir(directory) {
+            var high: UInt64 = 0
+            var low: UInt64 = 0
             let name = withUnsafeBytes(of: pointer.pointee.d_name) { raw -> String in
                 let bytes = raw.bindMemory(to: UInt8.self)
                 let length = bytes.firstIndex(of: 0) ?? bytes.count
+                for index in 0..<min(length, 16) {
+                    let shift = UInt64(56 - 8 * (index % 8))
+                    if index < 8 { high |= UInt64(bytes[index]) << shift } else { low |= UInt64(bytes[index]) << shift }
+                }
                 return String(decoding: bytes[0..<length], as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
@@ -102,10 +120,14 @@ struct DirectoryWalker: Sendable {
                     isDirectory = (info.st_mode & S_IFMT) == S_IFDIR
                 }
             }
-            entries.append(RawBatch.Entry(name: name, isDirectory: isDirectory, isLink: isLink))
+            keyed.append((high, low, RawBatch.Entry(name: name, isDirectory: isDirectory, isLink: isLink)))
         }
-        entries.sort { Self.precedes($0.name, $1.name) }
-        return entries
+        keyed.sort { left, right in
+            if left.high != right.high { return left.high < right.high }
+            if left.low != right.low { return left.low < right.low }
+            return Self.precedes(left.entry.name, right.entry.name)
+        }
+        return keyed.map(\.entry)
     }
 
     /// Byte order of the UTF-8 names, by `memcmp` on their storage: the generic comparison of

@@ -42,6 +42,7 @@ public struct FolderBrowser: Sendable {
         var index: [ClassKey: Int] = [:]
         var cache = ClassCache()
         var first = true
+        var packageExtensions: [String: Bool] = [:]
         while let chunk = queue.pop() {
             for raw in chunk {
                 if first, raw.entries.isEmpty, let problem = raw.problems.first {
@@ -49,6 +50,16 @@ public struct FolderBrowser: Sendable {
                     throw .unreadable(path: walk.directory, reason: problem.reason)
                 }
                 first = false
+                // Read below a folder with an extension before the app was loaded: dropped when
+                // that folder is a package after all.
+                let insidePackage = raw.unverified.contains { name in
+                    let pathExtension = ItemTyper.pathExtension(of: name)
+                    if let known = packageExtensions[pathExtension] { return known }
+                    let isPackage = browser.typer.type(name: name, isDirectory: true).kind == .package
+                    packageExtensions[pathExtension] = isPackage
+                    return isPackage
+                }
+                if insidePackage { continue }
                 var rows: [BrowseRow] = []
                 rows.reserveCapacity(raw.entries.count)
                 for entry in raw.entries {
