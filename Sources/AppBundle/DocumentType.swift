@@ -2,51 +2,145 @@ import PropertyList
 import UniformTypes
 
 /// One entry of `CFBundleDocumentTypes`, every key kept with its location (info-plist-rules §1.1).
+///
+/// The fields live in one shared box, copied only when a copy is changed: rules and reports pass
+/// entries around by value many times, and copying a couple of dozen strings and locations each
+/// time showed all over the profile of a big app's lint.
 public struct DocumentType: Sendable, Hashable {
+    /// The fields, compared and hashed as a whole.
+    struct Fields: Sendable, Hashable {
+        var index: Int
+        var location: SourceLocation
+        var name: Located<String>?
+        var role: Located<String>?
+        var rank: Located<String>?
+        var contentTypes: [Located<UniformTypeIdentifier>]
+        var contentTypesLocation: SourceLocation?
+        var iconFiles: [Located<String>]
+        var iconFile: Located<String>?
+        var iconSystemGenerated: Located<Bool>?
+        var isPackage: Located<Bool>?
+        var documentClass: Located<String>?
+        var exportableTypes: [Located<UniformTypeIdentifier>]
+        var legacyExtensions: [Located<String>]
+        var legacyMIMETypes: [Located<String>]
+        var legacyOSTypes: [Located<String>]
+    }
+
+    /// Holds the fields; shared between copies until one of them changes.
+    final class Box: @unchecked Sendable {
+        var fields: Fields
+        init(_ fields: Fields) { self.fields = fields }
+    }
+
+    private var box: Box
+
+    /// The fields, for changing: copies the box first when another entry shares it.
+    private var fields: Fields {
+        get { box.fields }
+        _modify {
+            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
+            yield &box.fields
+        }
+    }
+
     /// The entry's index in the array.
-    public var index: Int
+    public var index: Int {
+        get { box.fields.index }
+        set { fields.index = newValue }
+    }
     /// Where the entry's dictionary is.
-    public var location: SourceLocation
+    public var location: SourceLocation {
+        get { box.fields.location }
+        set { fields.location = newValue }
+    }
     /// `CFBundleTypeName`.
-    public var name: Located<String>?
+    public var name: Located<String>? {
+        get { box.fields.name }
+        set { fields.name = newValue }
+    }
     /// `CFBundleTypeRole`: `Editor`, `Viewer`, `Shell`, `None` (or `QLGenerator` and others, kept).
-    public var role: Located<String>?
+    public var role: Located<String>? {
+        get { box.fields.role }
+        set { fields.role = newValue }
+    }
     /// `LSHandlerRank`: `Owner`, `Default`, `Alternate`, `None`.
-    public var rank: Located<String>?
+    public var rank: Located<String>? {
+        get { box.fields.rank }
+        set { fields.rank = newValue }
+    }
     /// `LSItemContentTypes`.
-    public var contentTypes: [Located<UniformTypeIdentifier>]
+    public var contentTypes: [Located<UniformTypeIdentifier>] {
+        get { box.fields.contentTypes }
+        set { fields.contentTypes = newValue }
+    }
     /// Where `LSItemContentTypes` is, when present.
-    public var contentTypesLocation: SourceLocation?
+    public var contentTypesLocation: SourceLocation? {
+        get { box.fields.contentTypesLocation }
+        set { fields.contentTypesLocation = newValue }
+    }
     /// `CFBundleTypeIconFiles` (iOS document icons).
-    public var iconFiles: [Located<String>]
+    public var iconFiles: [Located<String>] {
+        get { box.fields.iconFiles }
+        set { fields.iconFiles = newValue }
+    }
     /// `CFBundleTypeIconFile` (macOS `.icns`).
-    public var iconFile: Located<String>?
+    public var iconFile: Located<String>? {
+        get { box.fields.iconFile }
+        set { fields.iconFile = newValue }
+    }
     /// `CFBundleTypeIconSystemGenerated` (macOS 11+, undocumented by Apple).
-    public var iconSystemGenerated: Located<Bool>?
+    public var iconSystemGenerated: Located<Bool>? {
+        get { box.fields.iconSystemGenerated }
+        set { fields.iconSystemGenerated = newValue }
+    }
     /// `LSTypeIsPackage` (legacy macOS).
-    public var isPackage: Located<Bool>?
+    public var isPackage: Located<Bool>? {
+        get { box.fields.isPackage }
+        set { fields.isPackage = newValue }
+    }
     /// `NSDocumentClass`.
-    public var documentClass: Located<String>?
+    public var documentClass: Located<String>? {
+        get { box.fields.documentClass }
+        set { fields.documentClass = newValue }
+    }
     /// `NSExportableTypes`.
-    public var exportableTypes: [Located<UniformTypeIdentifier>]
+    public var exportableTypes: [Located<UniformTypeIdentifier>] {
+        get { box.fields.exportableTypes }
+        set { fields.exportableTypes = newValue }
+    }
     /// `CFBundleTypeExtensions` (deprecated; macOS only).
-    public var legacyExtensions: [Located<String>]
+    public var legacyExtensions: [Located<String>] {
+        get { box.fields.legacyExtensions }
+        set { fields.legacyExtensions = newValue }
+    }
     /// `CFBundleTypeMIMETypes` (deprecated; macOS only).
-    public var legacyMIMETypes: [Located<String>]
+    public var legacyMIMETypes: [Located<String>] {
+        get { box.fields.legacyMIMETypes }
+        set { fields.legacyMIMETypes = newValue }
+    }
     /// `CFBundleTypeOSTypes` (deprecated; macOS only).
-    public var legacyOSTypes: [Located<String>]
+    public var legacyOSTypes: [Located<String>] {
+        get { box.fields.legacyOSTypes }
+        set { fields.legacyOSTypes = newValue }
+    }
 
     /// An entry at `index` with nothing declared yet.
     public init(index: Int, location: SourceLocation) {
-        self.index = index
-        self.location = location
-        contentTypes = []
-        iconFiles = []
-        exportableTypes = []
-        legacyExtensions = []
-        legacyMIMETypes = []
-        legacyOSTypes = []
+        box = Box(
+            Fields(
+                index: index, location: location, name: nil, role: nil, rank: nil, contentTypes: [],
+                contentTypesLocation: nil, iconFiles: [], iconFile: nil, iconSystemGenerated: nil, isPackage: nil,
+                documentClass: nil, exportableTypes: [], legacyExtensions: [], legacyMIMETypes: [], legacyOSTypes: []))
     }
+
+    /// Entries are equal when every field is.
+    public static func == (lhs: DocumentType, rhs: DocumentType) -> Bool {
+        lhs.box === rhs.box || lhs.box.fields == rhs.box.fields
+    }
+
+    /// Hashes every field.
+    public func hash(into hasher: inout Hasher) { hasher.combine(box.fields) }
 
     /// The name for messages: `CFBundleTypeName`, or `entry N` when it has none.
     public var displayName: String {

@@ -29,6 +29,10 @@ public struct LintContext: Sendable {
     public let bundleDeclarationsInEffect: [(plist: InfoPlist, declaration: TypeDeclaration)]
     /// The identifiers the app's document types list, each once.
     public let documentIdentifiers: Set<UniformTypeIdentifier>
+    /// The app, then its extensions.
+    public let infoPlists: [InfoPlist]
+    /// Every `LSItemContentTypes` item of the app's document types, with its entry.
+    public let documentContentTypes: [(entry: DocumentType, type: Located<UniformTypeIdentifier>)]
 
     /// Above this many declarations in the bundle, "did you mean" looks only at system identifiers.
     static let bundleSuggestionLimit = 2_000
@@ -53,6 +57,8 @@ public struct LintContext: Sendable {
             ? catalog.userFacingDeclarations.map(\.identifier.rawValue)
             : catalog.system.userFacingTypes.map(\.identifier.rawValue)
         let plists = [app] + extensions
+        self.infoPlists = plists
+        self.documentContentTypes = app.documentTypes.flatMap { entry in entry.contentTypes.map { (entry, $0) } }
         self.references = IdentifierReference.all(in: plists)
         self.bundleDeclarationsInEffect = Self.declarationsInEffect(plists, catalog)
         self.documentIdentifiers = Set(app.documentTypes.flatMap { $0.contentTypes.map(\.value) })
@@ -67,9 +73,6 @@ public struct LintContext: Sendable {
             resources: hasBundle ? ResourceIndex(unit: unit) : nil)
     }
 
-    /// The app, then its extensions.
-    public var infoPlists: [InfoPlist] { [app] + extensions }
-
     /// Whether the app or an extension exports or imports `identifier` (compared case-insensitively).
     public func declaresInBundle(_ identifier: UniformTypeIdentifier) -> Bool {
         infoPlists.contains { plist in plist.declarations.contains { $0.identifier == identifier } }
@@ -78,11 +81,6 @@ public struct LintContext: Sendable {
     /// Whether anyone (the system or the bundle) declares `identifier`.
     public func isDeclared(_ identifier: UniformTypeIdentifier) -> Bool {
         catalog.contains(identifier)
-    }
-
-    /// Every `LSItemContentTypes` item of the app's document types, with its entry.
-    public var documentContentTypes: [(entry: DocumentType, type: Located<UniformTypeIdentifier>)] {
-        app.documentTypes.flatMap { entry in entry.contentTypes.map { (entry, $0) } }
     }
 
     /// The Thumbnail extensions' `QLSupportedContentTypes`, with the extension's Info.plist.

@@ -92,13 +92,40 @@ public struct Linter: Sendable {
 
     /// Sorted for reporting, exact duplicates removed.
     public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        // Sort positions, not values: a diagnostic is large to move.
-        let order = diagnostics.indices.sorted { Diagnostic.reportOrder(diagnostics[$0], diagnostics[$1]) }
+        // Sort positions by integer keys (file rank, line, column), comparing whole diagnostics
+        // only on a tie: a diagnostic is large to copy, and most have a place of their own.
+        var fileRank: [String: Int] = [:]
+        for diagnostic in diagnostics where fileRank[diagnostic.location.file] == nil {
+            fileRank[diagnostic.location.file] = 0
+        }
+        for (rank, file) in fileRank.keys.sorted().enumerated() { fileRank[file] = rank }
+        let keys = diagnostics.map { diagnostic in
+            SortKey(
+                file: fileRank[diagnostic.location.file] ?? 0, line: diagnostic.location.line ?? Int.max,
+                column: diagnostic.location.column ?? Int.max)
+        }
+        let order = diagnostics.indices.sorted { left, right in
+            let (a, b) = (keys[left], keys[right])
+            if a.file != b.file { return a.file < b.file }
+            if a.line != b.line { return a.line < b.line }
+            if a.column != b.column { return a.column < b.column }
+            return Diagnostic.reportOrder(diagnostics[left], diagnostics[right])
+        }
         var result: [Diagnostic] = []
         result.reserveCapacity(diagnostics.count)
-        for index in order where result.last != diagnostics[index] {
+        var previous: Int?
+        for index in order {
+            if let previous, keys[previous] == keys[index], diagnostics[previous] == diagnostics[index] { continue }
             result.append(diagnostics[index])
+            previous = index
         }
         return result
+    }
+
+    /// The integer part of the report order.
+    private struct SortKey: Equatable {
+        var file: Int
+        var line: Int
+        var column: Int
     }
 }
