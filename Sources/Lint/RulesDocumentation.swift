@@ -4,7 +4,7 @@ public enum RulesDocumentation {
     /// One line per rule: code, default severity, name, summary.
     public static func list(_ descriptions: [RuleDescription] = RuleRegistry.descriptions) -> String {
         descriptions.map { description in
-            let severity = description.severity.rawValue.padding(7)
+            let severity = description.severity.rawValue.padding(8)
             return "\(description.code.padding(10))\(severity)  \(description.name.padding(36))\(description.summary)"
         }.joined(separator: "\n") + "\n"
     }

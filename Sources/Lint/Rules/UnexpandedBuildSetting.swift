@@ -60,9 +60,7 @@ public struct UnexpandedBuildSetting: Rule {
         var diagnostics: [Diagnostic] = []
         for plist in context.infoPlists {
             for value in Self.values(of: plist) {
-                guard value.text.hasBuildSettingReference, let location = value.location else {
-                    continue
-                }
+                guard let location = value.location else { continue }
                 for reference in Self.references(in: value.text) {
                     if let expanded = context.buildSettings[reference.name] {
                         diagnostics.append(
@@ -77,14 +75,18 @@ public struct UnexpandedBuildSetting: Rule {
         return diagnostics
     }
 
-    /// The string values the rule looks at, with their locations.
+    /// The string values the rule looks at that hold a build-setting reference, with their
+    /// locations (the others, nearly all of them, are not collected).
     static func values(of plist: InfoPlist) -> [(text: String, location: SourceLocation?)] {
         var values: [(text: String, location: SourceLocation?)] = []
+        func add(_ text: String, _ location: SourceLocation?) {
+            if text.hasBuildSettingReference { values.append((text, location)) }
+        }
         func add(_ value: Located<String>?) {
-            if let value { values.append((value.value, value.location)) }
+            if let value { add(value.value, value.location) }
         }
         func add(_ identifier: Located<UniformTypeIdentifier>) {
-            values.append((identifier.value.rawValue, identifier.location))
+            add(identifier.value.rawValue, identifier.location)
         }
         for entry in plist.documentTypes {
             [entry.name, entry.role, entry.rank, entry.iconFile, entry.documentClass].forEach(add)
@@ -92,9 +94,9 @@ public struct UnexpandedBuildSetting: Rule {
             entry.exportableTypes.forEach(add)
         }
         for declaration in plist.declarations {
-            values.append((declaration.identifier.rawValue, declaration.identifierLocation))
+            add(declaration.identifier.rawValue, declaration.identifierLocation)
             declaration.conformances.forEach(add)
-            for tag in declaration.tags { values.append((tag.value, tag.location)) }
+            for tag in declaration.tags { add(tag.value, tag.location) }
             add(declaration.typeDescription)
         }
         plist.appExtension?.supportedContentTypes.forEach(add)
