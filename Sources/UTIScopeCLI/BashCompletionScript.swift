@@ -83,40 +83,33 @@ enum BashCompletionScript {
                 }
             }
             for branch in branches {
-                text += "        \(branch.names.joined(separator: " | ")))"
-                switch branch.kind {
-                case .freeText: text += " return ;;\n"
-                case .paths: text += " _utiscope_paths -f; return ;;\n"
-                case .folders: text += " _utiscope_paths -d; return ;;\n"
-                case .words(let words):
-                    text += " _utiscope_words \(ShellQuoting.posix(words.joined(separator: " "))); return ;;\n"
-                }
+                let names = branch.names.joined(separator: " | ")
+                text += "        \(names))\(completer(branch.kind).map { " " + $0 + ";" } ?? "") return ;;\n"
             }
             text += "    esac\n"
         }
-        let optionWords = ShellQuoting.posix(options.flatMap(ShellQuoting.names).joined(separator: " "))
-        // Without positional arguments, the options are all there is to offer.
-        let arguments = command.arguments.isEmpty ? nil : command.argumentCompletion
-        switch arguments {
-        case nil:
-            text += "    _utiscope_words \(optionWords)\n"
-        case .freeText?:
-            text += "    if [[ $cur == -* ]]; then _utiscope_words \(optionWords); fi\n"
-        case .paths?, .folders?, .words?:
-            text += "    if [[ $cur == -* ]]; then\n"
-            text += "        _utiscope_words \(optionWords)\n"
-            text += "    else\n"
-            switch arguments {
-            case .paths?: text += "        _utiscope_paths -f\n"
-            case .folders?: text += "        _utiscope_paths -d\n"
-            case .words(let words)?:
-                text += "        _utiscope_words \(ShellQuoting.posix(words.joined(separator: " ")))\n"
-            default: break
-            }
-            text += "    fi\n"
+        let offerOptions =
+            "_utiscope_words " + ShellQuoting.posix(options.flatMap(ShellQuoting.names).joined(separator: " "))
+        if command.arguments.isEmpty {
+            // Without positional arguments, the options are all there is to offer.
+            text += "    \(offerOptions)\n"
+        } else if let arguments = completer(command.argumentCompletion) {
+            text += "    if [[ $cur == -* ]]; then\n        \(offerOptions)\n    else\n        \(arguments)\n    fi\n"
+        } else {
+            text += "    if [[ $cur == -* ]]; then \(offerOptions); fi\n"
         }
         text += "}\n"
         return text
+    }
+
+    /// The shell command that offers values of `kind`; nil when nothing is offered.
+    static func completer(_ kind: CompletionKind) -> String? {
+        switch kind {
+        case .freeText: nil
+        case .paths: "_utiscope_paths -f"
+        case .folders: "_utiscope_paths -d"
+        case .words(let words): "_utiscope_words " + ShellQuoting.posix(words.joined(separator: " "))
+        }
     }
 
     /// A command's name as part of a function name: `write-baseline` → `write_baseline`.
