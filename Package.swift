@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "DocumentBrowser", targets: ["DocumentBrowser"]),
         .library(name: "Lint", targets: ["Lint"]),
         .library(name: "UTIScopeCLI", targets: ["UTIScopeCLI"]),
+        .plugin(name: "utiscope-lint", targets: ["utiscope-lint"]),
     ],
     targets: [
         // libxml2 from the system: Debian's libxml2-dev or Homebrew's libxml2.
@@ -29,6 +30,15 @@ let package = Package(
         .target(
             name: "UTIScopeCLI", dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser", "Lint"]),
         .executableTarget(name: "utiscope", dependencies: ["UTIScopeCLI"]),
+        // `swift package utiscope-lint`: lints the package it runs in with the utiscope tool.
+        .plugin(
+            name: "utiscope-lint",
+            capability: .command(
+                intent: .custom(
+                    verb: "utiscope-lint",
+                    description: "Lint the package's Info.plists, app bundles and Xcode projects with utiscope")),
+            dependencies: ["utiscope"]
+        ),
         .executableTarget(
             name: "utiscope-bench",
             dependencies: ["PropertyList", "UniformTypes", "AppBundle", "CLibXML2"],

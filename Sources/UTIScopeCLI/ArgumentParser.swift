@@ -27,6 +27,14 @@ struct OptionSpec: Sendable {
     var repeatable = false
 }
 
+extension OptionSpec {
+    /// The help line, with the choices appended when the help does not already name them.
+    var helpWithChoices: String {
+        guard let choices, let first = choices.first, !help.contains(first) else { return help }
+        return help + " (\(choices.joined(separator: "|")))"
+    }
+}
+
 /// The parsed command line of one command: options by long name, and positional arguments.
 struct ParsedArguments: Sendable {
     var values: [String: [String]] = [:]

@@ -46,6 +46,8 @@ protocol Command {
     static var options: [OptionSpec] { get }
     /// Paragraphs after the options, if any.
     static var discussion: String? { get }
+    /// What completes the positional arguments in a shell.
+    static var argumentCompletion: CompletionKind { get }
     /// Runs with parsed arguments; usage errors are thrown, everything else is reported.
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus
 }
@@ -62,14 +64,7 @@ extension Command {
         }
         text += "\nOPTIONS:\n"
         for option in options + [HelpFormatter.helpOption] {
-            var label = option.short.map { "-\($0), " } ?? ""
-            label += "--\(option.name)"
-            if let valueName = option.valueName { label += " <\(valueName)>" }
-            var help = option.help
-            if let choices = option.choices, !help.contains(choices[0]) {
-                help += " (\(choices.joined(separator: "|")))"
-            }
-            text += HelpFormatter.row(label, help)
+            text += HelpFormatter.row(HelpFormatter.label(option), option.helpWithChoices)
         }
         if let discussion { text += "\n" + discussion + "\n" }
         return text
@@ -79,6 +74,14 @@ extension Command {
 /// Lays out help rows the way swift-argument-parser does: label, then help from column 27.
 enum HelpFormatter {
     static let helpOption = OptionSpec(name: "help", short: "h", valueName: nil, help: "Show help information.")
+
+    /// An option as help shows it: `-v, --verbose`, `--format <format>`.
+    static func label(_ option: OptionSpec) -> String {
+        var label = option.short.map { "-\($0), " } ?? ""
+        label += "--\(option.name)"
+        if let valueName = option.valueName { label += " <\(valueName)>" }
+        return label
+    }
 
     static func row(_ label: String, _ help: String) -> String {
         let padded = "  " + label

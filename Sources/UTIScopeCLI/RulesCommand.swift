@@ -12,6 +12,7 @@ enum RulesCommand: Command {
     static let options: [OptionSpec] = [
         OptionSpec(name: "markdown", valueName: nil, help: "Print the catalog as Documentation/Rules.md.")
     ]
+    static var argumentCompletion: CompletionKind { .words(RuleRegistry.descriptions.map(\.code)) }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
         if arguments.positionals.count > 1 { throw UsageError("give at most one rule code") }

@@ -9,7 +9,7 @@ public enum UTIScope {
     static let commands: [any Command.Type] = [
         LintCommand.self, RulesCommand.self,
         AppCommand.self, TypeCommand.self, GraphCommand.self, DumpCommand.self, AllowedCommand.self,
-        OpensCommand.self, IconCommand.self, BrowseCommand.self,
+        OpensCommand.self, IconCommand.self, BrowseCommand.self, CompletionsCommand.self, ManCommand.self,
     ]
 
     /// Runs `utiscope` with `arguments` (without the program name) and returns the exit status.
@@ -55,31 +55,25 @@ public enum UTIScope {
         }
     }
 
+    /// What utiscope does, in one line: the overview's first line and the man page's NAME.
+    static let abstract = "Check the document types and Uniform Type Identifiers an Apple app declares."
+
+    /// The options taken before any command.
+    static let globalOptions = [
+        HelpFormatter.helpOption, OptionSpec(name: "version", valueName: nil, help: "Show the version."),
+    ]
+
     static var overview: String {
-        var text = """
-            OVERVIEW: Check the document types and Uniform Type Identifiers an Apple app declares.
-
-            USAGE: utiscope <command> [options]
-
-            OPTIONS:
-              -h, --help              Show help information.
-              --version               Show the version.
-
-            SUBCOMMANDS:
-
-            """
+        var text = "OVERVIEW: \(abstract)\n\nUSAGE: utiscope <command> [options]\n\nOPTIONS:\n"
+        for option in globalOptions { text += HelpFormatter.row(HelpFormatter.label(option), option.help) }
+        text += "\nSUBCOMMANDS:\n"
         for command in commands { text += HelpFormatter.row(command.name, command.abstract) }
-        text += """
-
-            EXIT STATUS:
-              0   success
-              1   lint findings at or above the failure threshold
-              2   an input could not be read or parsed
-              64  the command line is wrong
-
-              See 'utiscope help <command>' for a command's options.
-
-            """
+        text += "\nEXIT STATUS:\n"
+        for status in ExitStatus.allCases {
+            let code = String(status.rawValue)
+            text += "  " + code + String(repeating: " ", count: 4 - code.count) + status.meaning + "\n"
+        }
+        text += "\n  See 'utiscope help <command>' for a command's options.\n"
         return text
     }
 }

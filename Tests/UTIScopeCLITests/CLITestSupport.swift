@@ -42,3 +42,61 @@ func temporaryFile(bytes: [UInt8], name: String = "test.plist") throws -> String
     try Data(bytes).write(to: url)
     return url.path
 }
+
+/// The path of an executable found on `PATH`, or nil when this machine lacks it.
+func executableOnPath(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+}
+
+/// What an outside program printed and returned.
+struct ToolResult {
+    var status: Int32
+    var output: String
+    var errors: String
+}
+
+/// Runs `executable` with `arguments` and waits for it; standard error goes through a file, so
+/// neither pipe can fill up while the other is read.
+func runTool(_ executable: String, _ arguments: [String]) throws -> ToolResult {
+    let errorsPath = try temporaryFile("", name: "stderr.txt")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle(forWritingAtPath: errorsPath)
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ToolResult(
+        status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
+        errors: try String(contentsOfFile: errorsPath, encoding: .utf8))
+}
+
+/// The options a command's `--help` lists, as the shell types them: `["--format", "-v", "--verbose", …]`.
+func optionsInHelp(_ command: String) -> [String] {
+    var names: [String] = []
+    var inOptions = false
+    for line in utiscope(command, "--help").output.split(separator: "\n", omittingEmptySubsequences: false) {
+        if line == "OPTIONS:" {
+            inOptions = true
+            continue
+        }
+        guard inOptions else { continue }
+        guard line.hasPrefix("  -") else {
+            if line.isEmpty { break }
+            continue
+        }
+        let label = line.dropFirst(2).split(separator: " ").prefix { $0.hasPrefix("-") }
+        names += label.map { String($0.hasSuffix(",") ? $0.dropLast() : $0) }
+    }
+    return names
+}
+
+/// The commands `utiscope --help` lists.
+func commandsInHelp() -> [String] {
+    let lines = utiscope("--help").output.split(separator: "\n", omittingEmptySubsequences: false)
+    guard let start = lines.firstIndex(of: "SUBCOMMANDS:") else { return [] }
+    return lines[(start + 1)...].prefix { !$0.isEmpty }.compactMap { $0.split(separator: " ").first.map(String.init) }
+}

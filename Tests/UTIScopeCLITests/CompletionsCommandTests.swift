@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+import UTIScopeCLI
+
+@Suite struct CompletionsCommandTests {
+    /// What bash's completion offers for `words`, the last being the word under the cursor.
+    func bashCompletes(_ words: [String], script: String, in directory: String = fixturesDirectory) throws -> [String] {
+        guard let bash = executableOnPath("bash") else { return [] }
+        let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
+        let program = """
+            cd '\(directory)' || exit 3
+            source '\(script)' || exit 4
+            COMP_WORDS=(\(quoted))
+            COMP_CWORD=\(words.count - 1)
+            _utiscope
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try runTool(bash, ["--norc", "--noprofile", "-c", program])
+        #expect(result.status == 0, "\(result.errors)")
+        return result.output.split(separator: "\n").map(String.init)
+    }
+
+    @Test func bashCompletesCommandsOptionsAndValues() throws {
+        guard executableOnPath("bash") != nil else { return }
+        let script = try temporaryFile(utiscope("completions", "bash").output, name: "utiscope.bash")
+        #expect(try bashCompletes(["utiscope", "li"], script: script) == ["lint"])
+        #expect(try bashCompletes(["utiscope", "lint", "--form"], script: script) == ["--format"])
+        #expect(
+            try bashCompletes(["utiscope", "lint", "--format", ""], script: script) == [
+                "text", "json", "sarif", "github",
+            ])
+        // bash splits `--format=j` into `--format`, `=`, `j`.
+        #expect(try bashCompletes(["utiscope", "lint", "--format", "=", "j"], script: script) == ["json"])
+        #expect(try bashCompletes(["utiscope", "opens", "--platform", ""], script: script) == ["ios", "macos"])
+        #expect(try bashCompletes(["utiscope", "rules", "QL-"], script: script) == ["QL-001", "QL-002"])
+        #expect(try bashCompletes(["utiscope", "completions", "z"], script: script) == ["zsh"])
+        #expect(try bashCompletes(["utiscope", "help", "bro"], script: script) == ["browse"])
+        #expect(try bashCompletes(["utiscope", "-"], script: script) == ["-h", "--help", "--version"])
+        // Paths: a positional path, an option's file, a folder; nothing for a free-text value.
+        #expect(try bashCompletes(["utiscope", "lint", "--strict", "app"], script: script) == ["apps"])
+        #expect(
+            try bashCompletes(["utiscope", "dump", "--format", "json", "plists/x"], script: script) == ["plists/xml"])
+        #expect(try bashCompletes(["utiscope", "lint", "--config", "pro"], script: script) == ["projects"])
+        #expect(try bashCompletes(["utiscope", "browse", "apps/Sk"], script: script) == ["apps/Sketchbook"])
+        #expect(try bashCompletes(["utiscope", "lint", "--setting", ""], script: script) == [])
+    }
+
+    @Test func bashScriptIsValidAndCoversEveryOption() throws {
+        let script = utiscope("completions", "bash").output
+        if let bash = executableOnPath("bash") {
+            let path = try temporaryFile(script, name: "utiscope.bash")
+            let check = try runTool(bash, ["-n", path])
+            #expect(check.status == 0, "\(check.errors)")
+        }
+        #expect(script.hasSuffix("complete -F _utiscope utiscope\n"))
+        for command in commandsInHelp() {
+            let function = try #require(section(of: script, from: "_utiscope_\(command)() {", to: "\n}\n"))
+            for option in optionsInHelp(command) {
+                let listed = [" \(option) ", "'\(option) ", " \(option)'"].contains { function.contains($0) }
+                #expect(listed, "\(command) \(option)")
+            }
+        }
+    }
+
+    @Test func zshScriptIsValidAndCoversEveryOption() throws {
+        let script = utiscope("completions", "zsh").output
+        #expect(script.hasPrefix("#compdef utiscope\n"))
+        if let zsh = executableOnPath("zsh") {
+            let path = try temporaryFile(script, name: "_utiscope")
+            let check = try runTool(zsh, ["-n", path])
+            #expect(check.status == 0, "\(check.errors)")
+        }
+        let lint = try #require(section(of: script, from: "_utiscope_lint() {", to: "\n}\n"))
+        #expect(lint.contains("'--format=[Output format (default text).]:format:(text json sarif github)'"))
+        #expect(lint.contains("'(-v --verbose)'{-v,--verbose}'[Show the source line and a caret, and fix-its.]'"))
+        #expect(lint.contains("'*--setting=[A build setting, over the project'\\''s (repeatable).]:NAME=VALUE: '"))
+        #expect(lint.contains("'*:path:_files'"))
+        for command in commandsInHelp() {
+            #expect(script.contains("\n        '\(command):"), "\(command) is not in the command list")
+            let function = try #require(section(of: script, from: "_utiscope_\(command)() {", to: "\n}\n"))
+            for option in optionsInHelp(command) where option.hasPrefix("--") {
+                let specified = ["\(option)[", "\(option)=[", ",\(option)}", ",\(option)=}"].contains {
+                    function.contains($0)
+                }
+                #expect(specified, "\(command) \(option)")
+            }
+        }
+    }
+
+    @Test func fishScriptIsValidAndCompletes() throws {
+        let script = utiscope("completions", "fish").output
+        for command in commandsInHelp() {
+            #expect(script.contains("-n __fish_use_subcommand -a \(command) -d "), "\(command)")
+            for option in optionsInHelp(command) where option.hasPrefix("--") {
+                #expect(
+                    script.contains("'__fish_seen_subcommand_from \(command)'")
+                        && script.contains(" -l \(option.dropFirst(2)) "),
+                    "\(command) \(option)")
+            }
+        }
+        #expect(script.contains("-l format -x -a 'text json sarif github' -d 'Output format (default text).'"))
+        guard let fish = executableOnPath("fish") else { return }
+        let path = try temporaryFile(script, name: "utiscope.fish")
+        let check = try runTool(fish, ["-n", path])
+        #expect(check.status == 0, "\(check.errors)")
+        let completed = try runTool(
+            fish, ["--no-config", "-c", "source '\(path)'; complete -C 'utiscope lint --format '"])
+        #expect(
+            completed.output.split(separator: "\n").map { $0.split(separator: "\t")[0] } == [
+                "github", "json", "sarif", "text",
+            ])
+    }
+
+    @Test func usageErrors() {
+        let missing = utiscope("completions")
+        #expect(missing.status == .usage)
+        #expect(missing.errors.hasPrefix("Error: missing <shell>\n"))
+        let unknown = utiscope("completions", "tcsh")
+        #expect(unknown.status == .usage)
+        #expect(unknown.errors.contains("'tcsh' is not a shell utiscope completes; use one of: bash, zsh, fish"))
+    }
+
+    /// The text from `start` up to and including `end`.
+    func section(of text: String, from start: String, to end: String) -> String? {
+        guard let lower = text.range(of: start),
+            let upper = text.range(of: end, range: lower.upperBound..<text.endIndex)
+        else { return nil }
+        return String(text[lower.lowerBound..<upper.upperBound])
+    }
+}
+
+@Suite struct ManCommandTests {
+    @Test func manPageIsTheDocumentation() throws {
+        let page = utiscope("man")
+        #expect(page.status == .success)
+        let path = fixturesDirectory + "/../Documentation/utiscope.1"
+        if ProcessInfo.processInfo.environment["UTISCOPE_UPDATE_GOLDEN"] == "1" {
+            try Data(page.output.utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let committed = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(page.output == committed, "run: swift run utiscope man > Documentation/utiscope.1")
+    }
+
+    @Test func manPageHasEveryCommandAndOption() {
+        let page = utiscope("man").output
+        #expect(page.contains(".TH UTISCOPE 1 "))
+        for command in commandsInHelp() {
+            #expect(page.contains(".SS \"utiscope \(command)\"\n"), "\(command)")
+            for option in optionsInHelp(command) {
+                #expect(
+                    page.contains("\\fB\(option.replacingOccurrences(of: "-", with: "\\-"))\\fR"),
+                    "\(command) \(option)")
+            }
+        }
+        #expect(page.contains(".TP\n.B 64\nthe command line is wrong\n"))
+        // Nothing outside ASCII: roff gets \[uXXXX] escapes, so no input encoding is guessed.
+        #expect(page.unicodeScalars.allSatisfy { $0.isASCII })
+    }
+
+    @Test func groffReadsItWithoutWarnings() throws {
+        guard let groff = executableOnPath("groff") else { return }
+        let path = try temporaryFile(utiscope("man").output, name: "utiscope.1")
+        let result = try runTool(groff, ["-man", "-Tutf8", "-ww", "-z", path])
+        #expect(result.status == 0)
+        #expect(result.errors == "")
+    }
+}
