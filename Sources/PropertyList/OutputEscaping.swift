@@ -14,6 +14,8 @@ public enum OutputEscaping {
     /// `text` with every character that `needsEscape` names written as `\n`, `\t`, `\r` or
     /// `\u{XXXX}`.
     public static func escape(_ text: String) -> String {
+        // Printable ASCII needs nothing: checked byte by byte first, the usual case by far.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)

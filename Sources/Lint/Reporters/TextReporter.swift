@@ -22,11 +22,15 @@ public struct TextReporter: Sendable {
     public func render(_ report: LintReport) -> String {
         var text = ""
         var lineIndexes: [String: [Int]] = [:]
+        var escapedFiles: [String: String] = [:]
         for diagnostic in report.diagnostics {
-            text += line(diagnostic.location, diagnostic.severity.rawValue, diagnostic.message, code: diagnostic.code)
+            text += line(
+                diagnostic.location, diagnostic.severity.rawValue, diagnostic.message, code: diagnostic.code,
+                files: &escapedFiles)
             if verbose { text += excerpt(diagnostic.location, &lineIndexes) }
             for note in diagnostic.notes {
-                text += line(note.location ?? diagnostic.location, "note", note.message, code: nil)
+                text += line(
+                    note.location ?? diagnostic.location, "note", note.message, code: nil, files: &escapedFiles)
             }
             if verbose, let fixIt = diagnostic.fixIt {
                 text += "    fix-it: \(OutputEscaping.escape(fixIt.summary))\n"
@@ -35,8 +39,23 @@ public struct TextReporter: Sendable {
         return text
     }
 
-    private func line(_ location: SourceLocation, _ severity: String, _ message: String, code: String?) -> String {
-        var text = OutputEscaping.escape(location.description) + ": " + paint(severity) + ": "
+    private func line(
+        _ location: SourceLocation, _ severity: String, _ message: String, code: String?,
+        files: inout [String: String]
+    ) -> String {
+        // The file's name is escaped once per file, not once per line.
+        var text: String
+        if let escaped = files[location.file] {
+            text = escaped
+        } else {
+            text = OutputEscaping.escape(location.file)
+            files[location.file] = text
+        }
+        if let line = location.line {
+            text += ":" + String(line)
+            if let column = location.column { text += ":" + String(column) }
+        }
+        text += ": " + paint(severity) + ": "
         text += OutputEscaping.escape(message)
         if location.line == nil, !location.keyPath.components.isEmpty {
             text += " (at " + OutputEscaping.escape(location.keyPath.description) + ")"
