@@ -51,8 +51,9 @@ static inline void utiscope_xml_free(xmlParserCtxtPtr ctxt) {
 }
 
 /// The 1-based line and column of the `<` that opened the tag the parser has just read, found by
-/// looking back from the parser's position (which is just past the tag's `>`). Columns count bytes
-/// of UTF-8. When the tag cannot be found in the buffer the position after it is returned.
+/// looking back from the parser's position (which is just past the tag's `>`). Columns count
+/// characters (Unicode scalars), as libxml2's own column does: UTF-8 continuation bytes are not
+/// counted. When the tag cannot be found in the buffer the position after it is returned.
 static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int *line, int *column) {
     xmlParserInputPtr input = ctxt->input;
     *line = input->line;
@@ -69,14 +70,18 @@ static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int *line, int 
     }
     if (*p != '<') return;
     if (newlines == 0) {
-        *column = input->col - (int)(cur - p);
+        int characters = 0;
+        for (const xmlChar *r = p; r < cur; r++) characters += (*r & 0xC0) != 0x80;
+        *column = input->col - characters;
         if (*column < 1) *column = 1;
         return;
     }
     const xmlChar *q = p;
     while (q > base && q[-1] != '\n') q--;
     *line = input->line - newlines;
-    *column = (int)(p - q) + 1;
+    int characters = 0;
+    for (const xmlChar *r = q; r < p; r++) characters += (*r & 0xC0) != 0x80;
+    *column = characters + 1;
 }
 
 /// The 1-based line and column of the parser's current position.

@@ -56,6 +56,25 @@ import Testing
         #expect(root["plain"]?.location.file.hasSuffix("grammar.plist") == true)
     }
 
+    @Test func columnsCountCharactersNotBytes() throws {
+        // 'é' is two bytes of UTF-8 and one character; '😀' is four bytes, one character.
+        let document = try parse(
+            """
+            <plist version="1.0">
+            <dict><key>a</key><string>ééé😀</string><key>b</key><string>x</string>
+            <key>c</key><string>é</string><key
+            >d</key><string>y</string>
+            </dict>
+            </plist>
+            """)
+        let root = document.root
+        #expect(position(root["a"]?.location) == "2:19")
+        #expect(position(root["b"]?.keyNode?.location) == "2:40")
+        #expect(position(root["b"]?.location) == "2:52")
+        // A start tag that spans lines is placed where its '<' is.
+        #expect(position(root["d"]?.keyNode?.location) == "3:31")
+    }
+
     @Test func entriesKeepDocumentOrderAndDuplicates() throws {
         let document = try parse(
             xmlPlist(

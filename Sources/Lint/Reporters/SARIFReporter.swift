@@ -37,7 +37,7 @@ public struct SARIFReporter: Sendable {
         }.joined(separator: ",")
         text += rules.isEmpty ? "]\n" : "\n          ]\n"
         text += "        }\n      },\n"
-        text += "      \"columnKind\": \"utf16CodeUnits\",\n"
+        text += "      \"columnKind\": \"unicodeCodePoints\",\n"
         text += "      \"results\": ["
         text += report.diagnostics.map { diagnostic in
             var result = "\n        {\"ruleId\": \(q(diagnostic.code))"
