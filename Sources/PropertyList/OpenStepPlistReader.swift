@@ -22,8 +22,8 @@
 ///
 /// Input is UTF-8, with or without a byte-order mark, or UTF-16 (little- or big-endian) after a
 /// byte-order mark or recognised as the dispatcher recognises it. UTF-16 is transcoded to UTF-8
-/// first; lines and columns then refer to the transcoded text (columns count UTF-8 bytes, and a
-/// UTF-8 byte-order mark is not counted).
+/// first; lines and columns then refer to the transcoded text (columns count characters, as in
+/// the XML reader, and a UTF-8 byte-order mark is not counted).
 ///
 /// The parser keeps an explicit stack instead of recursing, so no input can exhaust the call
 /// stack; nesting deeper than `depthLimit` fails at the opening bracket.
@@ -613,19 +613,23 @@ extension OpenStepPlistReader {
 
     // MARK: Support
 
-    /// Turns byte offsets into 1-based lines and columns (columns count bytes). Values are located in
-    /// document order, so counting resumes where the previous call stopped: one pass in all.
+    /// Turns byte offsets into 1-based lines and columns (columns count characters: UTF-8
+    /// continuation bytes are skipped). Values are located in document order, so counting resumes
+    /// where the previous call stopped: one pass in all.
     /// Lines end at LF, CR, or CR LF, as CF counts them.
     fileprivate struct LineCounter {
         private var offset = 0
         private var line = 1
         private var lineStart = 0
+        /// UTF-8 continuation bytes between `lineStart` and `offset`.
+        private var continuations = 0
 
         mutating func position(of target: Int, in text: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
             if target < offset {
                 offset = 0
                 line = 1
                 lineStart = 0
+                continuations = 0
             }
             var index = offset
             let end = min(target, text.count)
@@ -638,12 +642,15 @@ extension OpenStepPlistReader {
                     {
                         line += 1
                         lineStart = index + 1
+                        continuations = 0
                     }
+                } else if byte & 0xC0 == 0x80 {
+                    continuations += 1
                 }
                 index += 1
             }
             offset = end
-            return (line, target - lineStart + 1)
+            return (line, target - lineStart - continuations + 1)
         }
     }
 

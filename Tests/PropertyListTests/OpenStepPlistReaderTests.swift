@@ -179,14 +179,14 @@ import Testing
         #expect(root.count == 0)
     }
 
-    @Test func countsColumnsInBytesAndLinesAtLFCROrCRLF() throws {
+    @Test func countsColumnsInCharactersAndLinesAtLFCROrCRLF() throws {
         let root = try parse("{\r\n\"é\" = x;\r\"ü\" = y;\nz = \"😀\"; w = v; }").root
         let entries = root.entries
         #expect(position(entries[0].key.location) == "2:1")
-        #expect(position(entries[0].value.location) == "2:8")
-        #expect(position(entries[1].value.location) == "3:8")
+        #expect(position(entries[0].value.location) == "2:7")
+        #expect(position(entries[1].value.location) == "3:7")
         #expect(position(entries[2].value.location) == "4:5")
-        #expect(position(entries[3].key.location) == "4:13")
+        #expect(position(entries[3].key.location) == "4:10")
     }
 
     @Test func ignoresAUTF8ByteOrderMark() throws {
@@ -288,6 +288,9 @@ import Testing
         Failure("\"a\" \"b\";", .unexpectedCharacter("'\"'", expected: "'=' or ';'"), 1, 5),
         Failure("a = b;\nc d;", .unexpectedCharacter("'d'", expected: "'=' or ';'"), 2, 3),
         Failure("{ a = ; }", .unexpectedCharacter("';'", expected: "a value"), 1, 7),
+        // Columns count characters: 'é' is two bytes, '😀' four.
+        Failure("{ \"é😀\" = ; }", .unexpectedCharacter("';'", expected: "a value"), 1, 10),
+        Failure("{ a = \"é\";\n  \"😀\" = b c; }", .unexpectedCharacter("'c'", expected: "';'"), 2, 11),
         Failure("{ a = b; ", .unexpectedEnd(expected: "a key or '}'"), 1, 10),
         Failure("{ ( a ) = b; }", .unexpectedCharacter("'('", expected: "a key or '}'"), 1, 3),
         Failure("( a b )", .unexpectedCharacter("'b'", expected: "',' or ')'"), 1, 5),
