@@ -160,8 +160,9 @@ struct XMLText {
         guard let line = location.line, let column = location.column, line >= 1, line <= lineStarts.count else {
             return nil
         }
-        let offset = lineStarts[line - 1] + column - 1
-        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "<") else { return nil }
+        guard let offset = CharacterColumn.offset(of: column, lineStart: lineStarts[line - 1], in: bytes),
+            bytes[offset] == UInt8(ascii: "<")
+        else { return nil }
         return offset
     }
 

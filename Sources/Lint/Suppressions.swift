@@ -62,7 +62,8 @@ struct Suppressions: Sendable {
                     } else if next == UInt8(ascii: "<") && !Self.matches(bytes, at: cursor, "<!--")
                         && !Self.matches(bytes, at: cursor, "</")
                     {
-                        pending.append((rules, cursorLine, cursor - cursorLineStart + 1))
+                        let column = CharacterColumn.column(of: cursor, lineStart: cursorLineStart, in: bytes)
+                        pending.append((rules, cursorLine, column))
                         break
                     } else if next == UInt8(ascii: "<") && Self.matches(bytes, at: cursor, "</") {
                         break

@@ -54,6 +54,12 @@ private let missingRank = """
         #expect(found.contains { $0.code == "DOC-002" })
     }
 
+    @Test func aCommentAfterNonASCIITextOnItsLineStillApplies() {
+        let silenced = Linter().lint(text: FixerTests.oneLine("<!-- utiscope:disable DOC-006 -->"))
+        #expect(!silenced.contains { $0.code == "DOC-006" })
+        #expect(Linter().lint(text: FixerTests.oneLine("")).contains { $0.code == "DOC-006" })
+    }
+
     @Test func disableFileSilencesEverywhere() {
         let text = missingRank.replacingOccurrences(
             of: "<!-- a comment that must survive -->",
@@ -149,6 +155,29 @@ private let missingRank = """
             }
             remaining = remaining[range.upperBound...]
         }
+    }
+
+    /// One document type on one line, with non-ASCII text before the elements a fix or a
+    /// suppression comment is about: columns count characters, offsets count bytes.
+    static func oneLine(_ middle: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>CFBundleDocumentTypes</key>
+        \t<array>
+        \t\t<dict><key>CFBundleTypeName</key><string>Café ☕️</string><key>CFBundleTypeRole</key><string>Editor</string><key>LSHandlerRank</key><string>Owner</string><key>LSItemContentTypes</key><array>\(middle)<string>publiic.plain-text</string></array></dict>
+        \t</array>
+        </dict>
+        </plist>
+
+        """
+    }
+
+    @Test func fixesElementsAfterNonASCIITextOnTheirLine() throws {
+        let (text, fixed) = try fixed(Self.oneLine(""))
+        #expect(fixed.map(\.code) == ["DOC-006"])
+        #expect(text.contains("<array><string>public.plain-text</string></array>"))
     }
 
     @Test func isIdempotent() throws {
