@@ -136,7 +136,8 @@ struct BrowserGrid {
             text += item(condition.holds, "\(condition.name): \(condition.because)", decides: condition.decides)
         }
         text += "</ul></details></div>"
-        text += "<div class=\"entry\">\(HTMLText.escape(entryPhrase(tile.entry)))</div>"
+        text += "<div class=\"entry\" title=\"\(HTMLText.attribute(tile.entry.location.description))\">"
+        text += "\(HTMLText.escape(entryPhrase(tile.entry)))</div>"
         return text + "</div>\n"
     }
 
@@ -153,11 +154,17 @@ struct BrowserGrid {
         return "UTI"
     }
 
-    /// `'Image' · Viewer · Alternate (Info.plist:62:3)`.
+    /// `'Image' · Viewer · Alternate · Info.plist:62:3`: the file by its name alone (the whole path
+    /// is in the tooltip).
     static func entryPhrase(_ entry: DocumentType) -> String {
         var parts = [entry.displayName]
         if let role = entry.role?.value { parts.append(role) }
         if let rank = entry.rank?.value { parts.append(rank) }
-        return parts.joined(separator: " · ") + " (\(entry.location))"
+        var location = entry.location
+        if let slash = location.file.lastIndex(of: "/") {
+            location.file = String(location.file[location.file.index(after: slash)...])
+        }
+        parts.append(location.description)
+        return parts.joined(separator: " · ")
     }
 }
