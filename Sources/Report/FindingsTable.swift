@@ -74,6 +74,12 @@ struct FindingsTable {
             return ""
         }
         var column = location.column
+        // The line's indentation is left out (the caret moves with it): nesting says nothing here.
+        let indentation = source.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count
+        if indentation > 0, (column ?? Int.max) > indentation {
+            source = String(decoding: source.utf8.dropFirst(indentation), as: UTF8.self)
+            column = column.map { $0 - indentation }
+        }
         // A long line (a plist written on one line) shows a window around the column.
         let limit = 240
         let bytes = Array(source.utf8)

@@ -101,10 +101,12 @@ enum ReportAssets {
         .chip { font: 12px ui-monospace, Menlo, "DejaVu Sans Mono", monospace; border: 1px solid var(--line); background: var(--ground);
           border-radius: 999px; padding: 2px 10px; cursor: pointer; }
         .chip.active { background: var(--ink); color: #fff; }
-        #findings-table { border-collapse: collapse; width: 100%; }
+        #findings-table { border-collapse: collapse; width: 100%; table-layout: fixed; }
+        #findings-table th:nth-child(1) { width: 24%; } #findings-table th:nth-child(2) { width: 84px; }
+        #findings-table th:nth-child(3) { width: 150px; }
         #findings-table th { text-align: left; font-size: 12px; color: var(--muted); border-bottom: 2px solid var(--line); padding: 4px 8px; }
         #findings-table td { vertical-align: top; border-bottom: 1px solid var(--line); padding: 6px 8px; }
-        #findings-table td.where { white-space: nowrap; color: var(--muted); }
+        #findings-table td.where { color: var(--muted); overflow-wrap: anywhere; }
         .severity { font-size: 11px; font-weight: 700; border-radius: 4px; padding: 1px 6px; color: #fff; }
         .severity.error { background: var(--error); } .severity.warning { background: var(--warning); }
         .severity.info { background: var(--info); }
@@ -112,7 +114,7 @@ enum ReportAssets {
         .source { margin: 4px 0 0; padding: 4px 8px; background: #f6f8fa; border-radius: 4px; overflow-x: auto; tab-size: 4; }
         .line-number { color: #9aa1ab; margin-right: 12px; user-select: none; }
         .caret { color: var(--opens); font-weight: bold; }
-        .notes { margin: 4px 0 0; padding-left: 18px; font-size: 12px; color: var(--muted); }
+        .notes { margin: 4px 0 0; padding-left: 18px; font-size: 12px; color: var(--muted); overflow-wrap: anywhere; }
         .fixit { font-size: 12px; color: var(--opens); margin-top: 4px; }
         .empty { color: var(--opens); }
         .hidden { display: none !important; }
