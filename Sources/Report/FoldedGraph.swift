@@ -30,8 +30,9 @@ struct FoldedGraph {
     /// The fold of each type, when it is folded.
     var foldOfType: [Int?]
 
-    /// Folds `graph`: at most `fanOut` app types drawn under one type or with no supertype
-    /// (0: no limit), and at most `budget` app types drawn in all. System types are always drawn.
+    /// Folds `graph`: at most `fanOut` app types drawn under one type or with no supertype, and at
+    /// most `budget` app types drawn in all; a `fanOut` of 0 draws every type. System types are
+    /// always drawn.
     init(_ graph: TypeGraph, fanOut: Int, budget: Int) {
         let count = graph.nodes.count
         itemOfType = Array(repeating: nil, count: count)
@@ -44,55 +45,56 @@ struct FoldedGraph {
         var decided = Array(repeating: false, count: count)
         var kept = Array(repeating: false, count: count)
         var foldOfAnchor: [Int: Int] = [:]
-        var drawnAppTypes = 0
         var topFold: Int?
+        let unlimited = fanOut == 0
+        // App types promised a place: drawn, or kept by a drawn supertype and drawn when reached.
+        var promised = 0
 
         // The app's types that conform to nothing compete for places as subtypes of one type do.
         let parentless = (0..<count).filter { node in
             graph.isAppType(node) && !graph.supertypes[node].contains { $0 != node }
         }.sorted { Self.priority(graph.nodes[$0], graph.nodes[$1]) }
-        var topRoom = fanOut == 0 ? parentless.count : min(fanOut, parentless.count)
+        var topRoom = unlimited ? parentless.count : min(fanOut, parentless.count)
         if parentless.count == topRoom + 1 { topRoom += 1 }
-        for node in parentless.prefix(min(topRoom, budget)) { kept[node] = true }
+        for node in parentless.prefix(unlimited ? topRoom : min(topRoom, budget)) {
+            kept[node] = true
+            promised += 1
+        }
 
         for node in order {
             decided[node] = true
             let parents = graph.supertypes[node].filter { $0 != node && decided[$0] }
             let isParentless = !graph.supertypes[node].contains { $0 != node }
+            // Folded: a parentless type into the top fold; another into the fold of the first
+            // drawn supertype that left it out, else into the fold its first folded supertype is in.
+            var fold: Int?
             if isParentless && graph.isAppType(node) && !kept[node] {
                 if topFold == nil {
                     topFold = folds.count
                     folds.append(Fold(anchor: nil))
                 }
-                if let topFold {
-                    foldOfType[node] = topFold
-                    folds[topFold].members.append(node)
-                }
-                continue
-            }
-            if parents.isEmpty || kept[node] {
-                itemOfType[node] = items.count
-                items.append(.type(node))
-                if graph.isAppType(node) { drawnAppTypes += 1 }
-            } else {
-                // Folded: into the fold of the first drawn supertype that left it out, else into
-                // the fold its first supertype is in.
-                let fold: Int
+                fold = topFold
+            } else if !parents.isEmpty && !kept[node] {
                 if let anchor = parents.first(where: { itemOfType[$0] != nil }) {
-                    if let existing = foldOfAnchor[anchor] {
-                        fold = existing
-                    } else {
-                        fold = folds.count
-                        foldOfAnchor[anchor] = fold
+                    if foldOfAnchor[anchor] == nil {
+                        foldOfAnchor[anchor] = folds.count
                         folds.append(Fold(anchor: anchor))
                     }
+                    fold = foldOfAnchor[anchor]
                 } else {
-                    fold = parents.compactMap { foldOfType[$0] }.first ?? 0
+                    let folded = foldOfType
+                    fold = parents.lazy.compactMap { folded[$0] }.first
                 }
+            }
+            if let fold {
                 foldOfType[node] = fold
                 folds[fold].members.append(node)
                 continue
             }
+            itemOfType[node] = items.count
+            items.append(.type(node))
+            if graph.isAppType(node) && !kept[node] { promised += 1 }
+
             // Choose the subtypes to draw under this one.
             var candidates: [Int] = []
             for child in subtypes[node] where !decided[child] {
@@ -104,11 +106,14 @@ struct FoldedGraph {
             }
             let alreadyKept = subtypes[node].filter { graph.isAppType($0) && kept[$0] }.count
             candidates.sort { Self.priority(graph.nodes[$0], graph.nodes[$1]) }
-            var room = fanOut == 0 ? candidates.count : max(0, fanOut - alreadyKept)
+            var room = unlimited ? candidates.count : max(0, fanOut - alreadyKept)
             // A fold of one would take the place of the one type it hides.
             if candidates.count == room + 1 { room += 1 }
-            room = min(room, max(0, budget - drawnAppTypes - alreadyKept))
-            for child in candidates.prefix(room) { kept[child] = true }
+            if !unlimited { room = min(room, max(0, budget - promised)) }
+            for child in candidates.prefix(room) {
+                kept[child] = true
+                promised += 1
+            }
         }
         let firstFoldItem = items.count
         for fold in folds.indices {

@@ -26,7 +26,8 @@ enum ReportCommand: Command {
                 help: "A .utiscope.json to use instead of the one found above the app."),
             OptionSpec(
                 name: "fan-out", valueName: "n",
-                help: "The most app types drawn under one type before the rest fold into '+N more' (default 8; 0: all)."
+                help:
+                    "The most app types drawn under one type before the rest fold into '+N more' (default 8; 0 draws all)."
             ),
         ] + AppOptions.all.filter { $0.name != "app" }
     static let discussion: String? = """
@@ -84,9 +85,10 @@ enum ReportCommand: Command {
             context.report("\(output): error: cannot write the report")
             return .inputError
         }
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         var line = output == "-" ? "report" : "wrote '\(output)'"
-        line += ": \(summary.types) types (\(summary.drawnTypes) drawn), \(summary.tiles) files in the browser grid, "
-        line += "\(summary.findings) finding\(summary.findings == 1 ? "" : "s")"
+        line += ": \(count(summary.types, "type")) (\(summary.drawnTypes) drawn), "
+        line += "\(count(summary.tiles, "file")) in the browser grid, \(count(summary.findings, "finding"))"
         context.report(line)
         return .success
     }

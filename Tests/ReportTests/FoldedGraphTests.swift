@@ -70,6 +70,21 @@ import UniformTypes
         #expect(svg.contains("more subtype"))
     }
 
+    @Test func theBudgetBoundsEveryTypeDrawnAndAFanOutOfZeroDrawsAll() throws {
+        var types: [(String, [String])] = []
+        for parent in 0..<10 {
+            types.append(("com.example.p\(parent)", ["public.data"]))
+            for child in 0..<10 { types.append(("com.example.p\(parent).c\(child)", ["com.example.p\(parent)"])) }
+        }
+        let graph = try Self.graph(types)
+        let bounded = FoldedGraph(graph, fanOut: 8, budget: 20)
+        let drawnApp = graph.nodes.indices.filter { graph.isAppType($0) && bounded.itemOfType[$0] != nil }
+        #expect(drawnApp.count == 20)
+        let all = FoldedGraph(graph, fanOut: 0, budget: 20)
+        #expect(all.folds.isEmpty)
+        #expect(all.itemOfType.allSatisfy { $0 != nil })
+    }
+
     @Test func supertypesComeFirstEvenThroughCycles() {
         let order = FoldedGraph.supertypesFirst([[], [0], [1, 3], [2]])
         #expect(order.count == 4 && Set(order) == [0, 1, 2, 3])
