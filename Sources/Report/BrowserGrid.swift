@@ -102,7 +102,7 @@ struct BrowserGrid {
     }
 
     /// The grid's HTML.
-    func html(platform: Platform) -> String {
+    var html: String {
         var text = "<div id=\"browser-grid\" class=\"grid\">\n"
         text.reserveCapacity(tiles.count * 1200)
         for tile in tiles { text += Self.html(tile) }
@@ -118,9 +118,11 @@ struct BrowserGrid {
         text += "</span></div><div class=\"tile-body\">"
         let name = tile.sampleName ?? tile.listed
         text += "<div class=\"file-name\" title=\"\(HTMLText.attribute(name))\">\(HTMLText.escape(name))</div>"
+        // The type the file gets; when it is not the one listed, both, so that the surprise shows.
         let typed = tile.verdict?.type?.rawValue ?? tile.icon.type?.rawValue ?? tile.listed
-        text +=
-            "<div class=\"type-id\" title=\"listed: \(HTMLText.attribute(tile.listed))\">\(HTMLText.escape(typed))</div>"
+        let shown = typed == tile.listed ? typed : "\(tile.listed) → \(typed)"
+        text += "<div class=\"type-id\" title=\"listed: \(HTMLText.attribute(tile.listed)); the file's type: "
+        text += "\(HTMLText.attribute(typed))\">\(HTMLText.escape(shown))</div>"
         text += "<div class=\"pills\"><span class=\"pill state-\(className)\">\(word)</span>"
         text += "<span class=\"pill icon-\(source)\">\(source)</span></div>"
         text += "<p class=\"why\">\(HTMLText.escape(decisiveReason(tile)))</p>"

@@ -19,7 +19,7 @@ struct GraphSVG {
         let sizes = folded.items.map { item -> (width: Double, height: Double) in
             (
                 Self.width(
-                    of: Self.label(item, graph: graph, folded: folded), badge: Self.badge(item, graph: graph) != nil),
+                    of: Self.label(item, graph: graph, folded: folded), badge: Self.badge(item, graph: graph)),
                 Self.nodeHeight
             )
         }
@@ -50,8 +50,14 @@ struct GraphSVG {
         return nil
     }
 
-    static func width(of label: String, badge: Bool) -> Double {
-        Double(label.count) * characterWidth + 20 + (badge ? 22 : 0)
+    /// A node's width: its label, padding, and its badge when it has one.
+    static func width(of label: String, badge: String?) -> Double {
+        Double(label.count) * characterWidth + 20 + (badge.map { badgeWidth($0) + 6 } ?? 0)
+    }
+
+    /// A badge's width: a circle for one character, a pill for more.
+    static func badgeWidth(_ badge: String) -> Double {
+        max(16, Double(badge.count) * 6.5 + 8)
     }
 
     /// The `<svg>` element.
@@ -99,7 +105,7 @@ struct GraphSVG {
         let y = Self.format(layout.y[number] - Self.nodeHeight / 2)
         let label = Self.label(item, graph: graph, folded: folded)
         let badge = Self.badge(item, graph: graph)
-        let boxWidth = Self.width(of: label, badge: badge != nil)
+        let boxWidth = Self.width(of: label, badge: badge)
         var classes: [String]
         var title: String
         var identifier = ""
@@ -142,9 +148,11 @@ struct GraphSVG {
         text += "<rect width=\"\(Self.format(boxWidth))\" height=\"\(Self.format(Self.nodeHeight))\" rx=\"5\"/>"
         text += "<text x=\"10\" y=\"16\">\(HTMLText.escape(label))</text>"
         if let badge {
-            let centre = Self.format(boxWidth - 14)
-            text += "<g class=\"badge\"><circle cx=\"\(centre)\" cy=\"12\" r=\"8\"/>"
-            text += "<text x=\"\(centre)\" y=\"16\" text-anchor=\"middle\">\(HTMLText.escape(badge))</text></g>"
+            let width = Self.badgeWidth(badge)
+            let left = boxWidth - 6 - width
+            text += "<g class=\"badge\"><rect x=\"\(Self.format(left))\" y=\"4\" width=\"\(Self.format(width))\""
+            text += " height=\"16\" rx=\"8\"/><text x=\"\(Self.format(left + width / 2))\" y=\"16\""
+            text += " text-anchor=\"middle\">\(HTMLText.escape(badge))</text></g>"
         }
         return text + "</g>\n"
     }

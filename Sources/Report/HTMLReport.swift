@@ -112,7 +112,7 @@ public struct HTMLReport {
             "<div class=\"toolbar\"><input type=\"search\" data-filter=\"browser-grid\" placeholder=\"filter files\""
         html +=
             " aria-label=\"filter files\" autocomplete=\"off\"><span class=\"muted\">\(grid.tiles.count) files</span></div>\n"
-        html += grid.html(platform: browser.platform) + "</section>\n"
+        html += grid.html + "</section>\n"
 
         // The findings.
         html += "<section id=\"findings\">\n<h2>Lint findings</h2>\n<p class=\"lead\">"

@@ -47,15 +47,15 @@ enum ReportAssets {
         #graph-svg .node.in-cycle rect { stroke: var(--cycle); stroke-width: 2.5; }
         #graph-svg .node.more rect { fill: var(--paper); stroke-dasharray: 3 3; }
         #graph-svg .node.more text { fill: var(--muted); font-style: italic; }
-        #graph-svg .badge circle { fill: var(--error); }
-        #graph-svg .node.warning .badge circle { fill: var(--warning); }
-        #graph-svg .node.in-cycle .badge circle { fill: var(--cycle); }
+        #graph-svg .node .badge rect { fill: var(--error); stroke: none; }
+        #graph-svg .node.warning .badge rect { fill: var(--warning); }
+        #graph-svg .node.in-cycle .badge rect { fill: var(--cycle); }
         #graph-svg .badge text { fill: #fff; font: bold 10px system-ui, "DejaVu Sans", sans-serif; }
         #graph-svg .edge { fill: none; stroke: #a9afb8; stroke-width: 1.2; }
         #graph-svg .edge.cycle { stroke: var(--cycle); stroke-width: 1.6; stroke-dasharray: 5 3; }
         #graph-svg .dim { opacity: 0.12; }
-        #graph-svg .node.hit rect { stroke: var(--ink); stroke-width: 3; }
-        #graph-svg .node.flash rect { fill: #fff59d; }
+        #graph-svg .node.hit > rect { stroke: var(--ink); stroke-width: 3; }
+        #graph-svg .node.flash > rect { fill: #fff59d; }
         .allowed { margin: 0 0 12px; font-size: 13px; }
         .allowed summary { cursor: pointer; color: var(--muted); }
         .allowed code { display: inline-block; background: var(--ground); border: 1px solid var(--line); border-radius: 4px;
