@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "AppBundle", targets: ["AppBundle"]),
         .library(name: "DocumentBrowser", targets: ["DocumentBrowser"]),
         .library(name: "Lint", targets: ["Lint"]),
+        .library(name: "Report", targets: ["Report"]),
         .library(name: "UTIScopeCLI", targets: ["UTIScopeCLI"]),
         .plugin(name: "utiscope-lint", targets: ["utiscope-lint"]),
     ],
@@ -27,8 +28,11 @@ let package = Package(
         .target(name: "DocumentBrowser", dependencies: ["PropertyList", "UniformTypes", "AppBundle"]),
         // Rules, the linter, configuration, suppression, baselines, fix-its and reporters.
         .target(name: "Lint", dependencies: ["PropertyList", "UniformTypes", "AppBundle"]),
+        // The HTML report: the conformance graph laid out as SVG, the browser grid, the findings.
+        .target(name: "Report", dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser", "Lint"]),
         .target(
-            name: "UTIScopeCLI", dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser", "Lint"]),
+            name: "UTIScopeCLI",
+            dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser", "Lint", "Report"]),
         .executableTarget(name: "utiscope", dependencies: ["UTIScopeCLI"]),
         // `swift package utiscope-lint`: lints the package it runs in with the utiscope tool.
         .plugin(
@@ -50,6 +54,8 @@ let package = Package(
         .testTarget(
             name: "DocumentBrowserTests", dependencies: ["DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList"]),
         .testTarget(name: "LintTests", dependencies: ["Lint", "AppBundle", "PropertyList", "UniformTypes"]),
+        .testTarget(
+            name: "ReportTests", dependencies: ["Report", "Lint", "DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList"]),
         .testTarget(name: "UTIScopeCLITests", dependencies: ["UTIScopeCLI", "PropertyList", "UniformTypes"]),
     ],
     swiftLanguageModes: [.v6]

@@ -9,7 +9,8 @@ public enum UTIScope {
     static let commands: [any Command.Type] = [
         LintCommand.self, RulesCommand.self,
         AppCommand.self, TypeCommand.self, GraphCommand.self, DumpCommand.self, AllowedCommand.self,
-        OpensCommand.self, IconCommand.self, BrowseCommand.self, CompletionsCommand.self, ManCommand.self,
+        OpensCommand.self, IconCommand.self, BrowseCommand.self, ReportCommand.self, CompletionsCommand.self,
+        ManCommand.self,
     ]
 
     /// Runs `utiscope` with `arguments` (without the program name) and returns the exit status.
