@@ -61,27 +61,38 @@ import UTIScopeCLI
 
     @Test func theReadmeHasExamplesOfEveryCommand() {
         let commands = Set(Self.examples.compactMap { $0.command.split(separator: " ").first.map(String.init) })
-        for command in ["lint", "app", "type", "graph", "allowed", "opens", "icon", "browse", "dump", "rules"] {
+        for command in [
+            "lint", "app", "type", "graph", "allowed", "opens", "icon", "browse", "report", "dump", "rules",
+        ] {
             #expect(commands.contains(command), "README.md has no example of 'utiscope \(command)'")
         }
     }
 
     @Test(arguments: examples)
     func exampleOutputIsWhatTheCommandPrints(_ example: Example) throws {
-        let arguments = Self.split(example.command).map { argument in
-            // Paths are relative to the package root; run with absolute ones and strip the root
-            // from what is printed.
+        // Paths are relative to the package root; run with absolute ones and strip the root from
+        // what is printed. A file the example writes goes to a temporary folder instead.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "utiscope-readme-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var arguments = Self.split(example.command).map { argument in
             FileManager.default.fileExists(atPath: Self.packageRoot + "/" + argument)
                 ? Self.packageRoot + "/" + argument : argument
+        }
+        for index in arguments.indices.dropFirst()
+        where ["--output", "-o"].contains(arguments[index - 1]) && arguments[index] != "-" {
+            arguments[index] = scratch.path + "/" + arguments[index]
         }
         let result = utiscope(arguments)
         let root = Self.packageRoot + "/"
         func lines(_ text: String) -> [String] {
             if text.isEmpty { return [] }
-            return text.replacingOccurrences(of: root, with: "").split(
-                separator: "\n", omittingEmptySubsequences: false
-            )
-            .map(String.init).dropLast(text.hasSuffix("\n") ? 1 : 0).map { $0 }
+            return text.replacingOccurrences(of: scratch.path + "/", with: "").replacingOccurrences(of: root, with: "")
+                .split(
+                    separator: "\n", omittingEmptySubsequences: false
+                )
+                .map(String.init).dropLast(text.hasSuffix("\n") ? 1 : 0).map { $0 }
         }
         let output = lines(result.output)
         let errors = lines(result.errors)
