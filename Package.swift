@@ -29,7 +29,8 @@ let package = Package(
         // Rules, the linter, configuration, suppression, baselines, fix-its and reporters.
         .target(name: "Lint", dependencies: ["PropertyList", "UniformTypes", "AppBundle"]),
         // The HTML report: the conformance graph laid out as SVG, the browser grid, the findings.
-        .target(name: "Report", dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser", "Lint"]),
+        .target(
+            name: "Report", dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser", "Lint"]),
         .target(
             name: "UTIScopeCLI",
             dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser", "Lint", "Report"]),
@@ -52,10 +53,14 @@ let package = Package(
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "AppBundleTests", dependencies: ["AppBundle", "PropertyList"]),
         .testTarget(
-            name: "DocumentBrowserTests", dependencies: ["DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList"]),
-        .testTarget(name: "LintTests", dependencies: ["Lint", "AppBundle", "PropertyList", "UniformTypes"]),
+            name: "DocumentBrowserTests",
+            dependencies: ["DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList"]),
+        // The reporters' golden files are read from the source tree.
         .testTarget(
-            name: "ReportTests", dependencies: ["Report", "Lint", "DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList"]),
+            name: "LintTests", dependencies: ["Lint", "AppBundle", "PropertyList", "UniformTypes"], exclude: ["Golden"]),
+        .testTarget(
+            name: "ReportTests",
+            dependencies: ["Report", "Lint", "DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList"]),
         .testTarget(name: "UTIScopeCLITests", dependencies: ["UTIScopeCLI", "PropertyList", "UniformTypes"]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,7 +12,38 @@
 #include <libxml/parserInternals.h>
 #include <libxml/SAX2.h>
 #include <libxml/xmlerror.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
+
+/// What libxml2 sends to its generic error channel during one parse (encoding conversion
+/// failures do not reach the SAX error handler): the start of the text, never printed.
+typedef struct {
+    char text[256];
+    int length;
+} utiscope_xml_generic_errors;
+
+/// Appends one generic message to the `utiscope_xml_generic_errors` given as `ctx`; with no
+/// context the message is dropped. Nothing is ever written to standard error.
+static inline void utiscope_xml_generic_error(void *ctx, const char *message, ...) {
+    utiscope_xml_generic_errors *errors = (utiscope_xml_generic_errors *)ctx;
+    if (errors == NULL || errors->length >= (int)sizeof(errors->text) - 1) return;
+    va_list arguments;
+    va_start(arguments, message);
+    int room = (int)sizeof(errors->text) - errors->length;
+    int written = vsnprintf(errors->text + errors->length, (size_t)room, message, arguments);
+    va_end(arguments);
+    if (written > 0) errors->length += written < room ? written : room - 1;
+}
+
+/// Sends this thread's libxml2 generic errors to `errors` (or, with NULL, nowhere).
+static inline void utiscope_xml_capture_generic_errors(utiscope_xml_generic_errors *errors) {
+    if (errors != NULL) {
+        errors->text[0] = 0;
+        errors->length = 0;
+    }
+    xmlSetGenericErrorFunc(errors, utiscope_xml_generic_error);
+}
 
 /// Creates a push-parser context with `sax` as its callbacks (libxml2 keeps its own copy of the
 /// handler) and `user` as their context. The first bytes (up to 4) let libxml2 detect the

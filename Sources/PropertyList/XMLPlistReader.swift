@@ -22,23 +22,38 @@ struct XMLPlistReader {
         defer { state.deinitialize(count: 1); state.deallocate() }
         var handler = XMLPlistReader.handler
         state.pointee.builder.reserve(nodes: XMLPlistReader.elementBound(bytes), arenaBytes: bytes.count)
+        // libxml2 reports broken UTF-16 only on its generic channel, without a position: check it
+        // first, with one.
+        if let problem = Self.utf16Problem(bytes, file: file) { throw problem }
+        var generic = utiscope_xml_generic_errors()
         let status: Int32 = bytes.withUnsafeBufferPointer { buffer in
             withUnsafeMutablePointer(to: &handler) { sax in
-                buffer.withMemoryRebound(to: CChar.self) { chars in
-                    let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
-                    guard let context = utiscope_xml_create(chars.baseAddress, Int32(bytes.count), sax, state, options)
-                    else { return -1 }
-                    state.pointee.context = context
-                    let result = utiscope_xml_parse(context, chars.baseAddress, Int32(bytes.count))
-                    state.pointee.context = nil
-                    utiscope_xml_free(context)
-                    return result
+                withUnsafeMutablePointer(to: &generic) { generic in
+                    buffer.withMemoryRebound(to: CChar.self) { chars in
+                        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
+                        utiscope_xml_capture_generic_errors(generic)
+                        defer { utiscope_xml_capture_generic_errors(nil) }
+                        guard
+                            let context = utiscope_xml_create(
+                                chars.baseAddress, Int32(bytes.count), sax, state, options)
+                        else { return -1 }
+                        state.pointee.context = context
+                        let result = utiscope_xml_parse(context, chars.baseAddress, Int32(bytes.count))
+                        state.pointee.context = nil
+                        utiscope_xml_free(context)
+                        return result
+                    }
                 }
             }
         }
         if let error = state.pointee.error { throw error }
         if status != 0 {
-            throw PropertyListError(.xmlSyntax("the document is not well-formed"), at: SourceLocation(file: file))
+            let said = Self.firstLine(of: generic)
+            throw PropertyListError(
+                said.isEmpty
+                    ? .xmlSyntax("the document is not well-formed")
+                    : .invalidEncoding("libxml2 could not convert the text: \(said)"),
+                at: SourceLocation(file: file))
         }
         guard state.pointee.root >= 0 else {
             throw PropertyListError(.missingRootValue, at: SourceLocation(file: file))
@@ -46,6 +61,70 @@ struct XMLPlistReader {
         let root = state.pointee.root
         let builder = state.pointee.builder
         return builder.finish(root: root)
+    }
+
+    /// The first line of what libxml2 sent to its generic error channel, without its
+    /// `encoding error : ` style prefix.
+    static func firstLine(of errors: utiscope_xml_generic_errors) -> String {
+        var errors = errors
+        let text = withUnsafeBytes(of: &errors.text) { raw in
+            String(decoding: raw.prefix(Int(errors.length)), as: UTF8.self)
+        }
+        let line = text.split(separator: "\n").first.map(String.init) ?? ""
+        let message = line.split(separator: ":", maxSplits: 1).dropFirst().first ?? Substring(line)
+        return String(message.drop { $0 == " " })
+    }
+
+    /// Broken UTF-16 in a document that is UTF-16 by its byte-order mark or its first
+    /// characters: an unpaired surrogate or an odd byte count, located by line and character.
+    static func utf16Problem(_ bytes: [UInt8], file: String) -> PropertyListError? {
+        let bigEndian: Bool
+        var position: Int
+        if bytes.starts(with: [0xFE, 0xFF]) {
+            (bigEndian, position) = (true, 2)
+        } else if bytes.starts(with: [0xFF, 0xFE]) {
+            (bigEndian, position) = (false, 2)
+        } else if bytes.starts(with: [0x00, 0x3C, 0x00, 0x3F]) {
+            (bigEndian, position) = (true, 0)
+        } else if bytes.starts(with: [0x3C, 0x00, 0x3F, 0x00]) {
+            (bigEndian, position) = (false, 0)
+        } else {
+            return nil
+        }
+        func unit(_ index: Int) -> UInt16 {
+            bigEndian
+                ? UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1])
+                : UInt16(bytes[index + 1]) << 8 | UInt16(bytes[index])
+        }
+        var line = 1
+        var column = 1
+        var previousWasCarriageReturn = false
+        func failure(_ why: String) -> PropertyListError {
+            PropertyListError(.invalidEncoding(why), at: SourceLocation(file: file, line: line, column: column))
+        }
+        while position + 1 < bytes.count {
+            let first = unit(position)
+            position += 2
+            if first >= 0xD800 && first <= 0xDBFF {
+                guard position + 1 < bytes.count, (0xDC00...0xDFFF).contains(unit(position)) else {
+                    return failure("unpaired UTF-16 surrogate 0x\(String(first, radix: 16, uppercase: true))")
+                }
+                position += 2
+            } else if first >= 0xDC00 && first <= 0xDFFF {
+                return failure("unpaired UTF-16 surrogate 0x\(String(first, radix: 16, uppercase: true))")
+            }
+            if first == 0x0A {
+                if !previousWasCarriageReturn { line += 1 }
+                column = 1
+            } else if first == 0x0D {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+            previousWasCarriageReturn = first == 0x0D
+        }
+        return position < bytes.count ? failure("UTF-16 text ends in the middle of a character") : nil
     }
 
     /// An upper bound on the number of elements: the `<` that do not start an end tag.

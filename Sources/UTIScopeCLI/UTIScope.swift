@@ -6,12 +6,16 @@ public enum UTIScope {
     /// The version `--version` prints.
     public static let version = "0.1.0"
 
-    static let commands: [any Command.Type] = [
-        LintCommand.self, RulesCommand.self,
-        AppCommand.self, TypeCommand.self, GraphCommand.self, DumpCommand.self, AllowedCommand.self,
-        OpensCommand.self, IconCommand.self, BrowseCommand.self, ReportCommand.self, CompletionsCommand.self,
-        ManCommand.self,
-    ]
+    /// Every command, in the order help lists them. Computed: an array of metatypes of a
+    /// protocol that is not `Sendable` cannot be a shared constant in Swift 6.
+    static var commands: [any Command.Type] {
+        [
+            LintCommand.self, RulesCommand.self,
+            AppCommand.self, TypeCommand.self, GraphCommand.self, DumpCommand.self, AllowedCommand.self,
+            OpensCommand.self, IconCommand.self, BrowseCommand.self, ReportCommand.self, CompletionsCommand.self,
+            ManCommand.self,
+        ]
+    }
 
     /// Runs `utiscope` with `arguments` (without the program name) and returns the exit status.
     public static func run(_ arguments: [String], context: CommandContext) -> ExitStatus {

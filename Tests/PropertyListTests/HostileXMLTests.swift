@@ -64,6 +64,65 @@ import Testing
         #expect(readError(parameter)?.problem == .internalSubsetRefused)
     }
 
+    /// A UTF-16 document: the text's code units in the byte order asked for, after a byte-order
+    /// mark when `mark`, with `extra` code units spliced in where `@` stands in `text`.
+    static func utf16(_ text: String, extra: [UInt16] = [], bigEndian: Bool, mark: Bool = true) -> [UInt8] {
+        var units: [UInt16] = mark ? [0xFEFF] : []
+        for unit in text.utf16 {
+            if unit == 0x40 { units += extra } else { units.append(unit) }
+        }
+        return units.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    }
+
+    static let utf16Plist =
+        "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<plist version=\"1.0\"><string>ab@x</string></plist>\n"
+
+    func errorReading(bytes: [UInt8]) -> PropertyListError? {
+        do {
+            _ = try parse(bytes: bytes)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test(arguments: [true, false])
+    func unpairedUTF16SurrogatesAreLocatedByLineAndCharacter(bigEndian: Bool) {
+        let high = errorReading(bytes: Self.utf16(Self.utf16Plist, extra: [0xD800], bigEndian: bigEndian))
+        #expect(high?.problem == .invalidEncoding("unpaired UTF-16 surrogate 0xD800"))
+        #expect(position(high?.location) == "2:32")
+        let low = errorReading(
+            bytes: Self.utf16(Self.utf16Plist, extra: [0xD83D, 0xDE00, 0xDC00], bigEndian: bigEndian, mark: false))
+        #expect(low?.problem == .invalidEncoding("unpaired UTF-16 surrogate 0xDC00"))
+        // The emoji before it is one character.
+        #expect(position(low?.location) == "2:33")
+    }
+
+    @Test func utf16EndingInTheMiddleOfACharacterIsRefused() {
+        let bytes = Self.utf16(Self.utf16Plist, bigEndian: false).dropLast()
+        #expect(
+            errorReading(bytes: Array(bytes))?.problem
+                == .invalidEncoding("UTF-16 text ends in the middle of a character"))
+    }
+
+    @Test func wellFormedUTF16WithASurrogatePairReads() throws {
+        let document = try parse(bytes: Self.utf16(Self.utf16Plist, extra: [0xD83D, 0xDE00], bigEndian: true))
+        #expect(document.root.string == "ab😀x")
+    }
+
+    @Test func textLibxml2CannotConvertIsAnEncodingErrorNotNoise() {
+        // Shift_JIS with a byte pair that is not a character: libxml2 says so only on its generic
+        // error channel, which utiscope captures instead of letting it reach standard error.
+        let bytes =
+            Array("<?xml version=\"1.0\" encoding=\"Shift_JIS\"?>\n<plist version=\"1.0\"><string>ab".utf8)
+            + [0x81, 0x20, 0xFF, 0xFE] + Array("</string></plist>\n".utf8)
+        guard case .invalidEncoding(let why) = errorReading(bytes: bytes)?.problem else {
+            Issue.record("expected an encoding error")
+            return
+        }
+        #expect(why.hasPrefix("libxml2 could not convert the text: input conversion failed"))
+    }
+
     @Test func xincludeIsAnUnknownElement() {
         let text = """
             <plist xmlns:xi="http://www.w3.org/2001/XInclude">
