@@ -211,8 +211,11 @@ struct ShapeReader {
     /// Reports keys that are not known but close to one that is (`UTTypeConformTo`). With
     /// `onlyClose` false every unknown key is reported.
     mutating func unknownKeys<Node: InfoPlistNode>(_ dictionary: Node, known: Set<String>, onlyClose: Bool) {
-        for (key, keyLocation) in dictionary.unknownKeys(among: known) {
-            let suggestion = Suggestions.closest(to: key, in: known.sorted())
+        let unknown = dictionary.unknownKeys(among: known)
+        guard !unknown.isEmpty else { return }
+        let sortedKnown = known.sorted()
+        for (key, keyLocation) in unknown {
+            let suggestion = Suggestions.closest(to: key, in: sortedKnown)
             if suggestion == nil && onlyClose { continue }
             findings.append(
                 AppBundleFinding(.unknownKey(key: key, suggestion: suggestion), at: keyLocation ?? place(dictionary)))

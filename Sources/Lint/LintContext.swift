@@ -91,8 +91,7 @@ public struct LintContext: Sendable {
     }
 
     /// The closest known identifier to `identifier` when one is close, never itself; with
-    /// `unambiguous`, only when no other candidate is as close. Candidates whose length is too
-    /// different are skipped before any distance is computed.
+    /// `unambiguous`, only when no other candidate is as close.
     public func suggestion(for identifier: UniformTypeIdentifier, unambiguous: Bool = false) -> UniformTypeIdentifier? {
         let found = suggestions(for: identifier)
         return unambiguous ? found.unambiguous : found.closest
@@ -102,15 +101,10 @@ public struct LintContext: Sendable {
     public func suggestions(for identifier: UniformTypeIdentifier) -> (
         closest: UniformTypeIdentifier?, unambiguous: UniformTypeIdentifier?
     ) {
-        let length = identifier.rawValue.unicodeScalars.count
-        let allowed = max(1, length / 3)
-        let candidates = knownIdentifiers.filter { abs($0.utf8.count - length) <= allowed * 4 }
-            .filter { abs($0.unicodeScalars.count - length) <= allowed }
-        guard let closest = Suggestions.closest(to: identifier.rawValue, in: candidates) else { return (nil, nil) }
-        let suggestion = UniformTypeIdentifier(closest)
-        guard suggestion != identifier else { return (nil, nil) }
-        let unique = UnambiguousSuggestion.nearest(to: identifier.rawValue, in: candidates)
-        return (suggestion, unique == closest ? suggestion : nil)
+        let found = Suggestions.nearest(to: identifier.rawValue, in: knownIdentifiers)
+        guard let text = found.closest, UniformTypeIdentifier(text) != identifier else { return (nil, nil) }
+        let closest = UniformTypeIdentifier(text)
+        return (closest, found.unambiguous.map { UniformTypeIdentifier($0) })
     }
 }
 

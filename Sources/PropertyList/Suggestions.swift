@@ -3,35 +3,76 @@ public enum Suggestions {
     /// The candidate closest to `word` (case-insensitive edit distance, transpositions counting 1, of at most a third of
     /// its length, and at least 1 allowed), or nil. Ties go to the first candidate in order.
     public static func closest(to word: String, in candidates: [String]) -> String? {
+        nearest(to: word, in: candidates).closest
+    }
+
+    /// In one pass over `candidates`: the closest one as ``closest(to:in:)`` finds it, and the same
+    /// candidate again as `unambiguous` only when no candidate spelt differently (ignoring case) is
+    /// as close.
+    public static func nearest(to word: String, in candidates: [String]) -> (closest: String?, unambiguous: String?) {
         let target = Array(word.lowercased().unicodeScalars)
         let allowed = max(1, target.count / 3)
-        var best: (candidate: String, distance: Int)?
+        var best: (candidate: String, lowered: String, distance: Int)?
+        var tied = false
         for candidate in candidates {
-            let distance = editDistance(target, Array(candidate.lowercased().unicodeScalars))
-            if distance <= allowed, distance < (best?.distance ?? Int.max) {
-                best = (candidate, distance)
+            // The distance is at least the difference in length, so a cheap bound on the length
+            // rules most candidates out before anything is allocated: lowercasing never shortens a
+            // string in scalars and lengthens it at most threefold, and a scalar is 1 to 4 bytes.
+            let bytes = candidate.utf8.count
+            guard bytes * 3 + allowed >= target.count, bytes <= (target.count + allowed) * 4 else { continue }
+            let lowered = candidate.lowercased()
+            let scalars = Array(lowered.unicodeScalars)
+            guard abs(scalars.count - target.count) <= allowed else { continue }
+            // Only a distance within the allowance and no worse than the best so far matters.
+            let limit = min(allowed, best?.distance ?? allowed)
+            let distance = editDistance(target, scalars, limit: limit)
+            guard distance <= limit else { continue }
+            if let current = best, distance == current.distance {
+                if lowered != current.lowered { tied = true }
+            } else {
+                best = (candidate, lowered, distance)
+                tied = false
             }
         }
-        return best?.candidate
+        guard let best else { return (nil, nil) }
+        return (best.candidate, tied ? nil : best.candidate)
     }
 
     /// Optimal-string-alignment distance: insertions, deletions, substitutions and transpositions
     /// of neighbours each cost 1 (`dupm` is one step from `dump`).
     public static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Int {
+        editDistance(a, b, limit: max(a.count, b.count))
+    }
+
+    /// ``editDistance(_:_:)`` when it is at most `limit`; otherwise some number above `limit`
+    /// (the computation stops as soon as every alignment costs more).
+    public static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { table[i][0] = i }
-        for j in 0...b.count { table[0][j] = j }
+        if abs(a.count - b.count) > limit { return limit + 1 }
+        // Three rolling rows of the dynamic-programming table: i - 2, i - 1 and i.
+        let width = b.count + 1
+        var older = [Int](repeating: 0, count: width)
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: width)
+        var previousMinimum = 0
         for i in 1...a.count {
+            current[0] = i
+            var rowMinimum = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                    value = min(value, older[j - 2] + 1)
                 }
+                current[j] = value
+                rowMinimum = min(rowMinimum, value)
             }
+            // A transposition reaches back two rows, so stop only when both rows are over.
+            if rowMinimum > limit && previousMinimum > limit { return limit + 1 }
+            previousMinimum = rowMinimum
+            (older, previous, current) = (previous, current, older)
         }
-        return table[a.count][b.count]
+        return previous[b.count]
     }
 }

@@ -691,7 +691,7 @@ extension PropertyListWarning.Kind {
 }
 
 /// A deterministic generator, so a failing mutation can be replayed.
-private struct SplitMix64 {
+struct SplitMix64 {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
