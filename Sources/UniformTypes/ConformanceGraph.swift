@@ -26,7 +26,7 @@ public struct ConformanceGraph: Sendable {
 
     /// Each node's identifier: declared ones first, in input order, then undeclared supertypes.
     private let identifiers: [UniformTypeIdentifier]
-    private let nodeIndex: [UniformTypeIdentifier: Int32]
+    private let nodeIndex: NodeIndex
     /// The number of declared nodes; nodes from here on are undeclared supertypes.
     public let declaredCount: Int
     /// Direct supertypes of node `n`: `parents[parentStart[n]..<parentStart[n + 1]]`, declared order.
@@ -52,25 +52,80 @@ public struct ConformanceGraph: Sendable {
     /// declaration (``TypeCatalog`` settles precedence before building its graph).
     public init(declarations: [TypeDeclaration]) {
         var identifiers: [UniformTypeIdentifier] = []
-        var nodeIndex: [UniformTypeIdentifier: Int32] = [:]
+        var nodeIndex = NodeIndex()
         var declared: [Int] = []  // index into `declarations` of each declared node
         identifiers.reserveCapacity(declarations.count)
-        nodeIndex.reserveCapacity(declarations.count)
+        nodeIndex.own.reserveCapacity(declarations.count)
         declared.reserveCapacity(declarations.count)
         for (position, declaration) in declarations.enumerated() where nodeIndex[declaration.identifier] == nil {
-            nodeIndex[declaration.identifier] = Int32(identifiers.count)
+            nodeIndex.own[declaration.identifier] = Int32(identifiers.count)
             identifiers.append(declaration.identifier)
             declared.append(position)
         }
-        let declaredCount = identifiers.count
+        var edges = EdgeBuilder(declaredCount: identifiers.count)
+        for node in 0..<identifiers.count {
+            edges.addConformances(
+                of: declarations[declared[node]], identifiers: &identifiers, nodeIndex: &nodeIndex)
+        }
+        self.init(
+            identifiers: identifiers, nodeIndex: nodeIndex, declared: declared, edges: edges,
+            declarations: declarations)
+    }
 
-        // Direct supertypes, deduplicated; undeclared ones become nodes of their own.
+    /// Builds the graph of `declarations` — identifiers unique, undeclared supertypes allowed —
+    /// reusing `base`, the graph of a subset of them that references no undeclared supertype (the
+    /// system's): `basePosition[b]` is the position in `declarations` of base node `b`'s
+    /// identifier, and `baseUnchanged[b]` says whether that declaration's conformances are still
+    /// base node `b`'s own (otherwise another declaration of the identifier replaced it). The
+    /// result is the graph ``init(declarations:)`` builds, without hashing the base's
+    /// identifiers and conformances again.
+    init(
+        declarations: [TypeDeclaration], reusing base: ConformanceGraph, basePosition: [Int32],
+        baseUnchanged: [Bool]
+    ) {
+        precondition(base.nodeCount == base.declaredCount && basePosition.count == base.declaredCount)
+        precondition(base.nodeIndex.base.isEmpty, "a graph built over a base cannot be a base itself")
+        var identifiers = declarations.map(\.identifier)
+        var nodeIndex = NodeIndex(base: base.nodeIndex.own, remap: basePosition)
+        // What the base does not cover: the positions of declarations new to it.
+        var fromBase = [Int32](repeating: -1, count: declarations.count)
+        for (baseNode, position) in basePosition.enumerated() { fromBase[Int(position)] = Int32(baseNode) }
+        for position in declarations.indices where fromBase[position] < 0 {
+            nodeIndex.own[declarations[position].identifier] = Int32(position)
+        }
+        var edges = EdgeBuilder(declaredCount: declarations.count)
+        for position in declarations.indices {
+            let baseNode = Int(fromBase[position])
+            if baseNode >= 0 && baseUnchanged[baseNode] {
+                edges.addBaseEdges(
+                    base.parents[Int(base.parentStart[baseNode])..<Int(base.parentStart[baseNode + 1])],
+                    remap: basePosition)
+            } else {
+                edges.addConformances(of: declarations[position], identifiers: &identifiers, nodeIndex: &nodeIndex)
+            }
+        }
+        self.init(
+            identifiers: identifiers, nodeIndex: nodeIndex, declared: Array(declarations.indices), edges: edges,
+            declarations: declarations)
+    }
+
+    /// Direct supertypes as they are collected, node by node in order.
+    private struct EdgeBuilder {
+        let declaredCount: Int
         var parentStart: [Int32] = [0]
         var parents: [Int32] = []
         var unknown: [UnknownSupertype] = []
-        parentStart.reserveCapacity(declaredCount + 1)
-        for node in 0..<declaredCount {
-            let declaration = declarations[declared[node]]
+
+        init(declaredCount: Int) {
+            self.declaredCount = declaredCount
+            parentStart.reserveCapacity(declaredCount + 1)
+        }
+
+        /// Adds the next node's direct supertypes, deduplicated; undeclared ones become nodes of
+        /// their own.
+        mutating func addConformances(
+            of declaration: TypeDeclaration, identifiers: inout [UniformTypeIdentifier], nodeIndex: inout NodeIndex
+        ) {
             let first = parents.count
             for conformance in declaration.conformances {
                 let parent: Int32
@@ -78,7 +133,7 @@ public struct ConformanceGraph: Sendable {
                     parent = known
                 } else {
                     parent = Int32(identifiers.count)
-                    nodeIndex[conformance.value] = parent
+                    nodeIndex.own[conformance.value] = parent
                     identifiers.append(conformance.value)
                 }
                 guard !parents[first...].contains(parent) else { continue }
@@ -92,6 +147,24 @@ public struct ConformanceGraph: Sendable {
             }
             parentStart.append(Int32(parents.count))
         }
+
+        /// Adds the next node's direct supertypes as a base graph has them (deduplicated and all
+        /// declared), renumbered.
+        mutating func addBaseEdges(_ baseParents: ArraySlice<Int32>, remap: [Int32]) {
+            for parent in baseParents { parents.append(remap[Int(parent)]) }
+            parentStart.append(Int32(parents.count))
+        }
+    }
+
+    /// The rest of building, from the nodes and their direct supertypes.
+    private init(
+        identifiers: [UniformTypeIdentifier], nodeIndex: NodeIndex, declared: [Int], edges: EdgeBuilder,
+        declarations: [TypeDeclaration]
+    ) {
+        let declaredCount = edges.declaredCount
+        var parentStart = edges.parentStart
+        let parents = edges.parents
+        let unknown = edges.unknown
         let nodeCount = identifiers.count
         while parentStart.count < nodeCount + 1 { parentStart.append(Int32(parents.count)) }
 
@@ -183,7 +256,7 @@ public struct ConformanceGraph: Sendable {
     private static func findCycles(
         _ components: StronglyConnectedComponents, parentStart: [Int32], parents: [Int32],
         identifiers: [UniformTypeIdentifier], declarations: [TypeDeclaration], declared: [Int],
-        nodeIndex: [UniformTypeIdentifier: Int32]
+        nodeIndex: NodeIndex
     ) -> [ConformanceCycle] {
         var cycles: [ConformanceCycle] = []
         for component in 0..<components.count {
@@ -348,4 +421,17 @@ public struct ConformanceGraph: Sendable {
 struct QueryNode: Sendable {
     @usableFromInline var post: Int32
     @usableFromInline var low: Int32
+}
+
+/// Identifier → node: the graph's own entries, and optionally a base graph's index whose node
+/// numbers are renumbered through `remap` (shared, not copied or rehashed).
+struct NodeIndex: Sendable {
+    var base: [UniformTypeIdentifier: Int32] = [:]
+    var remap: [Int32] = []
+    var own: [UniformTypeIdentifier: Int32] = [:]
+
+    subscript(identifier: UniformTypeIdentifier) -> Int32? {
+        if !base.isEmpty, let node = base[identifier] { return remap[Int(node)] }
+        return own[identifier]
+    }
 }

@@ -9,6 +9,22 @@ public struct SystemTypeCatalog: Sendable {
     /// Every type, sorted by identifier.
     public let types: [SystemType]
     private let index: [UniformTypeIdentifier: Int]
+    /// The system's own conformance graph and tag index, built once for every ``TypeCatalog``
+    /// layered over this catalog; nil when the types reference a supertype none of them declares
+    /// (catalogs are then built whole).
+    let layer: Layer?
+
+    /// What every catalog over these types shares: node `n` of the graph and tag position `n` are
+    /// `types[n]`.
+    final class Layer: Sendable {
+        let graph: ConformanceGraph
+        let tagIndex: [TypeCatalog.TagKey: [Int32]]
+
+        init(graph: ConformanceGraph, tagIndex: [TypeCatalog.TagKey: [Int32]]) {
+            self.graph = graph
+            self.tagIndex = tagIndex
+        }
+    }
 
     /// The catalog embedded in the library, parsed at first use.
     public static let embedded = SystemTypeCatalog(parsing: embeddedText, release: embeddedRelease)
@@ -25,6 +41,16 @@ public struct SystemTypeCatalog: Sendable {
         self.release = release
         self.types = unique
         self.index = index
+        let declarations = unique.map(\.declaration)
+        let graph = ConformanceGraph(declarations: declarations)
+        self.layer =
+            graph.nodeCount == graph.declaredCount
+            ? Layer(graph: graph, tagIndex: TypeCatalog.tagIndex(of: declarations)) : nil
+    }
+
+    /// The position of `identifier` in ``types``.
+    func position(of identifier: UniformTypeIdentifier) -> Int? {
+        index[identifier]
     }
 
     /// The type with this identifier (compared case-insensitively).

@@ -22,8 +22,14 @@ public struct TypeCatalog: Sendable {
     /// The shadowed declarations of the identifiers declared more than once, by position in
     /// ``effective``, in precedence order.
     private let shadowed: [Int32: [TypeDeclaration]]
-    /// Positions in ``effective`` of the declarations claiming each tag, in order.
+    /// Positions in ``effective`` of the declarations claiming each tag, in order: all of them,
+    /// or, when the system layer was reused, those of the declarations that are not the system's.
     private let tagIndex: [TagKey: [Int32]]
+    /// When the system layer was reused: its tag index (positions in `system.types`), and where
+    /// each system type's declaration is in ``effective`` (-1 when another declaration of its
+    /// identifier is in effect). Empty otherwise.
+    private let systemTags: [TagKey: [Int32]]
+    private let systemRemap: [Int32]
     /// Facts for system types declared by a layer rather than the embedded catalog.
     private let layeredFacts: [UniformTypeIdentifier: SystemTypeFacts]
 
@@ -47,6 +53,23 @@ public struct TypeCatalog: Sendable {
 
     /// Layers `declarations` over `system`; see the type's summary for the precedence.
     public init(system: SystemTypeCatalog = .embedded, declarations: [TypeDeclaration] = []) {
+        self.init(system: system, declarations: declarations, reusingSystemLayer: true)
+    }
+
+    /// Layers `declarations` over `system`, starting from the system's prebuilt graph and tag
+    /// index when `reusingSystemLayer` and no declaration is a system one; otherwise building
+    /// everything. Both give the same catalog (a test compares them); reuse saves hashing the
+    /// system's 1,300-odd identifiers and tags again for every app.
+    init(system: SystemTypeCatalog, declarations: [TypeDeclaration], reusingSystemLayer: Bool) {
+        if reusingSystemLayer, let layer = system.layer, !declarations.contains(where: { $0.origin.isSystem }) {
+            self.init(system: system, layer: layer, bundle: declarations)
+        } else {
+            self.init(system: system, allDeclarations: declarations)
+        }
+    }
+
+    /// Builds everything from the system's types and `declarations`.
+    private init(system: SystemTypeCatalog, allDeclarations declarations: [TypeDeclaration]) {
         // Group candidates by identifier: `heads[g]` starts group `g`'s chain through `next`.
         var candidates: [Candidate] = []
         var groupOf: [UniformTypeIdentifier: Int32] = [:]
@@ -89,39 +112,15 @@ public struct TypeCatalog: Sendable {
                 group.append(candidates[Int(cursor)])
                 cursor = candidates[Int(cursor)].next
             }
-            let layered = group.contains { $0.layer == 2 }
-            if layered { layeredIdentifiers.append(head.declaration.identifier) }
-            let contenders = group.filter { !(layered && $0.layer == 1) }.sorted { $0.rank < $1.rank }
-            let superseded = group.filter { layered && $0.layer == 1 }
-            guard let winner = contenders.first else { continue }
-            for loser in contenders.dropFirst() {
-                let reason: Redeclaration.Reason =
-                    if winner.declaration.origin.kind != loser.declaration.origin.kind {
-                        .exportedOverImported
-                    } else if winner.layer != 0 && loser.layer == 0 {
-                        .systemOverBundle
-                    } else {
-                        .firstDeclared
-                    }
-                redeclarations.append(
-                    Redeclaration(kept: winner.declaration, shadowed: loser.declaration, reason: reason))
-            }
-            for old in superseded {
-                redeclarations.append(
-                    Redeclaration(kept: winner.declaration, shadowed: old.declaration, reason: .newerSystemRelease))
-            }
-            shadowed[Int32(effective.count)] = (contenders.dropFirst() + superseded).map(\.declaration)
+            let settled = Self.settle(group)
+            if settled.layered { layeredIdentifiers.append(head.declaration.identifier) }
+            guard let winner = settled.winner else { continue }
+            redeclarations += settled.redeclarations
+            shadowed[Int32(effective.count)] = settled.losers
             effective.append(winner.declaration)
         }
 
-        var tagIndex: [TagKey: [Int32]] = [:]
-        for (position, declaration) in effective.enumerated() {
-            for tag in declaration.tags {
-                let key = TagKey(tagClass: tag.tagClass, tag: tag.tagClass.foldedTag(tag.value))
-                // A tag repeated within one declaration (`jpg`, `JPG`) is listed once.
-                if tagIndex[key]?.last != Int32(position) { tagIndex[key, default: []].append(Int32(position)) }
-            }
-        }
+        let tagIndex = Self.tagIndex(of: effective)
 
         // The graph numbers declared nodes in input order: node `n` is `effective[n]`.
         let graph = ConformanceGraph(declarations: effective)
@@ -131,6 +130,8 @@ public struct TypeCatalog: Sendable {
         self.effective = effective
         self.shadowed = shadowed
         self.tagIndex = tagIndex
+        self.systemTags = [:]
+        self.systemRemap = []
         var layeredFacts: [UniformTypeIdentifier: SystemTypeFacts] = [:]
         for identifier in layeredIdentifiers {
             // The layered declaration: the first system one after the winner (the embedded one,
@@ -143,6 +144,131 @@ public struct TypeCatalog: Sendable {
             layeredFacts[identifier] = Self.facts(for: declaration, system: system, graph: graph)
         }
         self.layeredFacts = layeredFacts
+    }
+
+    /// Settles one identifier's declarations (at least two): the winner, the others in
+    /// precedence order with a record each, and whether a layered system release took part.
+    private static func settle(_ group: [Candidate]) -> (
+        winner: Candidate?, losers: [TypeDeclaration], redeclarations: [Redeclaration], layered: Bool
+    ) {
+        let layered = group.contains { $0.layer == 2 }
+        let contenders = group.filter { !(layered && $0.layer == 1) }.sorted { $0.rank < $1.rank }
+        let superseded = group.filter { layered && $0.layer == 1 }
+        guard let winner = contenders.first else { return (nil, [], [], layered) }
+        var redeclarations: [Redeclaration] = []
+        for loser in contenders.dropFirst() {
+            let reason: Redeclaration.Reason =
+                if winner.declaration.origin.kind != loser.declaration.origin.kind {
+                    .exportedOverImported
+                } else if winner.layer != 0 && loser.layer == 0 {
+                    .systemOverBundle
+                } else {
+                    .firstDeclared
+                }
+            redeclarations.append(Redeclaration(kept: winner.declaration, shadowed: loser.declaration, reason: reason))
+        }
+        for old in superseded {
+            redeclarations.append(
+                Redeclaration(kept: winner.declaration, shadowed: old.declaration, reason: .newerSystemRelease))
+        }
+        return (winner, (contenders.dropFirst() + superseded).map(\.declaration), redeclarations, layered)
+    }
+
+    /// Positions of the declarations claiming each tag, in order; a tag repeated within one
+    /// declaration (`jpg`, `JPG`) is listed once. `skip` leaves positions out.
+    static func tagIndex(of declarations: [TypeDeclaration], skip: (Int) -> Bool = { _ in false }) -> [TagKey: [Int32]]
+    {
+        var tagIndex: [TagKey: [Int32]] = [:]
+        for (position, declaration) in declarations.enumerated() where !skip(position) {
+            for tag in declaration.tags {
+                let key = TagKey(tagClass: tag.tagClass, tag: tag.tagClass.foldedTag(tag.value))
+                if tagIndex[key]?.last != Int32(position) { tagIndex[key, default: []].append(Int32(position)) }
+            }
+        }
+        return tagIndex
+    }
+
+    /// Layers a bundle's declarations (none of them a system one) over the system's prebuilt
+    /// layer: the same precedence as the full build, merging the bundle's identifiers into the
+    /// system's sorted ones instead of hashing and sorting everything again.
+    private init(system: SystemTypeCatalog, layer: SystemTypeCatalog.Layer, bundle declarations: [TypeDeclaration]) {
+        let systemCount = system.types.count
+        // The bundle's declarations grouped by identifier, groups in order of first appearance.
+        var groupOf: [UniformTypeIdentifier: Int] = [:]
+        var groups: [[Candidate]] = []
+        for (offset, declaration) in declarations.enumerated() {
+            let candidate = Candidate(declaration: declaration, layer: 0, sequence: systemCount + offset, next: -1)
+            if let group = groupOf[declaration.identifier] {
+                groups[group].append(candidate)
+            } else {
+                groupOf[declaration.identifier] = groups.count
+                groups.append([candidate])
+            }
+        }
+        // Groups on a system identifier, by system position; the others sorted by identifier.
+        var onSystem: [Int: Int] = [:]
+        var fresh: [Int] = []
+        for (number, group) in groups.enumerated() {
+            if let position = system.position(of: group[0].declaration.identifier) {
+                onSystem[position] = number
+            } else {
+                fresh.append(number)
+            }
+        }
+        fresh.sort { groups[$0][0].declaration.identifier < groups[$1][0].declaration.identifier }
+
+        var effective: [TypeDeclaration] = []
+        var shadowed: [Int32: [TypeDeclaration]] = [:]
+        var redeclarations: [Redeclaration] = []
+        var basePosition = [Int32](repeating: 0, count: systemCount)
+        var baseUnchanged = [Bool](repeating: true, count: systemCount)
+        var systemRemap = [Int32](repeating: -1, count: systemCount)
+        effective.reserveCapacity(systemCount + fresh.count)
+        // Appends the group's winner; returns its layer.
+        @discardableResult func add(_ group: [Candidate]) -> Int {
+            guard group.count > 1 else {
+                effective.append(group[0].declaration)
+                return group[0].layer
+            }
+            let settled = Self.settle(group)
+            guard let winner = settled.winner else { return -1 }
+            redeclarations += settled.redeclarations
+            shadowed[Int32(effective.count)] = settled.losers
+            effective.append(winner.declaration)
+            return winner.layer
+        }
+        var nextFresh = 0
+        for (position, type) in system.types.enumerated() {
+            while nextFresh < fresh.count, groups[fresh[nextFresh]][0].declaration.identifier < type.identifier {
+                add(groups[fresh[nextFresh]])
+                nextFresh += 1
+            }
+            let here = Int32(effective.count)
+            basePosition[position] = here
+            let own = Candidate(declaration: type.declaration, layer: 1, sequence: position, next: -1)
+            if add([own] + (onSystem[position].map { groups[$0] } ?? [])) == 1 {
+                systemRemap[position] = here
+            } else {
+                baseUnchanged[position] = false
+            }
+        }
+        while nextFresh < fresh.count {
+            add(groups[fresh[nextFresh]])
+            nextFresh += 1
+        }
+
+        var isSystemWinner = [Bool](repeating: false, count: effective.count)
+        for position in systemRemap where position >= 0 { isSystemWinner[Int(position)] = true }
+        self.system = system
+        self.graph = ConformanceGraph(
+            declarations: effective, reusing: layer.graph, basePosition: basePosition, baseUnchanged: baseUnchanged)
+        self.redeclarations = redeclarations
+        self.effective = effective
+        self.shadowed = shadowed
+        self.tagIndex = Self.tagIndex(of: effective) { isSystemWinner[$0] }
+        self.systemTags = layer.tagIndex
+        self.systemRemap = systemRemap
+        self.layeredFacts = [:]
     }
 
     /// Facts for a system declaration that is not the embedded one: icons from its own fields;
@@ -214,7 +340,12 @@ public struct TypeCatalog: Sendable {
     /// extensions and MIME types), sorted by identifier.
     public func declarations(claiming tag: String, in tagClass: TagClass) -> [TypeDeclaration] {
         let key = TagKey(tagClass: tagClass, tag: tagClass.foldedTag(tag))
-        return (tagIndex[key] ?? []).map { effective[Int($0)] }
+        var positions = tagIndex[key] ?? []
+        if !systemTags.isEmpty, let hits = systemTags[key] {
+            positions += hits.lazy.map { systemRemap[Int($0)] }.filter { $0 >= 0 }
+            positions.sort()
+        }
+        return positions.map { effective[Int($0)] }
     }
 
     /// Whether `type` conforms to `supertype`; see `ConformanceGraph.conforms(_:to:)`.

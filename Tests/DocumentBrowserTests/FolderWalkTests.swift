@@ -15,7 +15,7 @@ import Testing
             try manager.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
         }
         for file in ["Trip.notebook/pages/1.note", "Photos.v2/inner/x.pdf", "Sub/f.pdf", "a.note"] {
-            manager.createFile(atPath: root + "/" + file, contents: Data())
+            _ = manager.createFile(atPath: root + "/" + file, contents: Data())
         }
         return root
     }
@@ -83,7 +83,7 @@ import Testing
             "Document", "Documents", "document", "Zebra", "Ärger", "a", "b.txt", "Document 0000000a2",
             "Document 0000000a1",
         ]
-        for name in names { FileManager.default.createFile(atPath: root + "/" + name, contents: Data()) }
+        for name in names { _ = FileManager.default.createFile(atPath: root + "/" + name, contents: Data()) }
         var problems: [BrowseProblem] = []
         let read = DirectoryWalker(root: root, recursive: false, handoff: TyperHandoff()).read(
             root, problems: &problems)

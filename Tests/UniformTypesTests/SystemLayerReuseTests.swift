@@ -1,0 +1,108 @@
+import PropertyList
+import Testing
+
+@testable import UniformTypes
+
+/// `TypeCatalog` builds a bundle's catalog over the system's prebuilt graph and tag index; these
+/// tests build the same catalogs both ways and compare everything a caller can see.
+@Suite struct SystemLayerReuseTests {
+    /// Random bundle declarations over the embedded catalog: new identifiers, system identifiers
+    /// redeclared (exported or imported, in another letter case), duplicates within the bundle,
+    /// conformances to system types, to each other, to undeclared identifiers and to themselves
+    /// (cycles), and tags shared with system types.
+    static func randomBundle(seed: UInt64, count: Int) -> [TypeDeclaration] {
+        var random = SplitMix64(state: seed)
+        let system = SystemTypeCatalog.embedded.types.map(\.identifier.rawValue)
+        let own = (0..<max(1, count / 2)).map { "com.example.t\($0)" }
+        let extensions = ["jpg", "JPEG", "txt", "sketch", "pdf", "md", "zip", "brush"]
+        func pick<T>(_ items: [T]) -> T { items[Int(random.next() % UInt64(items.count))] }
+        return (0..<count).map { line in
+            var identifier = random.next() % 4 == 0 ? pick(system) : pick(own)
+            if random.next() % 5 == 0 { identifier = identifier.uppercased() }
+            let parents = (0..<Int(random.next() % 3)).map { _ in
+                switch random.next() % 4 {
+                case 0: pick(system)
+                case 1: pick(own)
+                case 2: "com.example.undeclared\(random.next() % 3)"
+                default: "public.data"
+                }
+            }
+            let origin: TypeOrigin = random.next() % 3 == 0 ? .imported(bundle: "app") : .exported(bundle: "app")
+            let tags = (0..<Int(random.next() % 3)).map { _ in pick(extensions) }
+            return declaration(identifier, parents, origin: origin, line: line + 1, extensions: tags)
+        }
+    }
+
+    static func expectSame(_ reused: TypeCatalog, _ whole: TypeCatalog) {
+        #expect(reused.effectiveDeclarations == whole.effectiveDeclarations)
+        #expect(reused.redeclarations == whole.redeclarations)
+        let identifiers = whole.effectiveDeclarations.map(\.identifier)
+        for identifier in identifiers {
+            #expect(reused.declarations(for: identifier) == whole.declarations(for: identifier))
+        }
+        for tag in ["jpg", "jpeg", "txt", "sketch", "pdf", "md", "zip", "brush", "png", "html"] {
+            #expect(
+                reused.declarations(claiming: tag, in: .filenameExtension)
+                    == whole.declarations(claiming: tag, in: .filenameExtension))
+        }
+        #expect(
+            reused.declarations(claiming: "image/png", in: .mimeType)
+                == whole.declarations(claiming: "image/png", in: .mimeType))
+        let (a, b) = (reused.graph, whole.graph)
+        #expect(a.nodeCount == b.nodeCount)
+        #expect(a.declaredCount == b.declaredCount)
+        #expect(a.cycles == b.cycles)
+        #expect(a.unknownSupertypes == b.unknownSupertypes)
+        #expect(a.closureRangeCount == b.closureRangeCount)
+        for raw in 0..<Int32(b.nodeCount) {
+            let node = ConformanceGraph.Node(rawValue: raw)
+            let identifier = b.identifier(of: node)
+            #expect(a.identifier(of: node) == identifier)
+            #expect(a.node(for: identifier) == node)
+            #expect(a.directSupertypes(of: identifier) == b.directSupertypes(of: identifier))
+        }
+        // Conformance between every bundle node and a sample of the rest, both ways.
+        let sample = stride(from: 0, to: b.nodeCount, by: 7).map { ConformanceGraph.Node(rawValue: Int32($0)) }
+        for identifier in identifiers
+        where !whole.isSystemDeclared(identifier)
+            || whole.redeclarations.contains(where: { $0.identifier == identifier })
+        {
+            guard let node = b.node(for: identifier) else { continue }
+            #expect(a.subtypes(of: identifier) == b.subtypes(of: identifier))
+            #expect(a.supertypes(of: identifier) == b.supertypes(of: identifier))
+            for other in sample {
+                #expect(a.conforms(node, to: other) == b.conforms(node, to: other))
+                #expect(a.conforms(other, to: node) == b.conforms(other, to: node))
+            }
+        }
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+    func reusingTheSystemLayerBuildsTheSameCatalog(seed: UInt64) {
+        let bundle = Self.randomBundle(seed: seed, count: Int(seed) * 12)
+        let reused = TypeCatalog(system: .embedded, declarations: bundle, reusingSystemLayer: true)
+        let whole = TypeCatalog(system: .embedded, declarations: bundle, reusingSystemLayer: false)
+        Self.expectSame(reused, whole)
+    }
+
+    @Test func theEmbeddedCatalogHasALayerAndAnEmptyBundleNeedsNothingNew() {
+        #expect(SystemTypeCatalog.embedded.layer != nil)
+        let reused = TypeCatalog(system: .embedded, declarations: [], reusingSystemLayer: true)
+        let whole = TypeCatalog(system: .embedded, declarations: [], reusingSystemLayer: false)
+        Self.expectSame(reused, whole)
+    }
+
+    @Test func aSystemCatalogWithAnUndeclaredSupertypeIsBuiltWhole() {
+        let types = [
+            SystemType(
+                declaration: declaration(
+                    "com.vendor.a", ["com.vendor.missing"], origin: .system(release: "X", bundle: "b", kind: .exported)),
+                facts: SystemTypeCatalog.embedded.types[0].facts)
+        ]
+        let system = SystemTypeCatalog(release: "X", types: types)
+        #expect(system.layer == nil)
+        let catalog = TypeCatalog(system: system, declarations: [declaration("com.example.b", ["com.vendor.a"])])
+        #expect(catalog.conforms("com.example.b", to: "com.vendor.missing"))
+        #expect(catalog.graph.unknownSupertypes.map(\.identifier) == ["com.vendor.missing"])
+    }
+}
