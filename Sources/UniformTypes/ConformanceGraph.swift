@@ -238,17 +238,29 @@ public struct ConformanceGraph: Sendable {
             }
             if treeParent[component] >= 0 { depth[component] = depth[Int(treeParent[component])] + 1 }
         }
-        edges.sort { ($0.parent, $0.child) < ($1.parent, $1.child) }
+        // Group the edges by parent (a counting sort: edges were collected child by child in
+        // increasing order, so each parent's children come out sorted), then drop repeats.
         var childStart = [Int32](repeating: 0, count: count + 1)
+        for edge in edges { childStart[Int(edge.parent) + 1] += 1 }
+        for index in 0..<count { childStart[index + 1] += childStart[index] }
+        var grouped = [Int32](repeating: 0, count: edges.count)
+        var fill = childStart
+        for edge in edges {
+            grouped[Int(fill[Int(edge.parent)])] = edge.child
+            fill[Int(edge.parent)] += 1
+        }
         var children: [Int32] = []
         children.reserveCapacity(edges.count)
-        var previous: (parent: Int32, child: Int32)?
-        for edge in edges where previous.map({ $0 != edge }) ?? true {
-            childStart[Int(edge.parent) + 1] += 1
-            children.append(edge.child)
-            previous = edge
+        var unique = [Int32](repeating: 0, count: count + 1)
+        for parent in 0..<count {
+            var previous: Int32 = -1
+            for slot in Int(childStart[parent])..<Int(childStart[parent + 1]) where grouped[slot] != previous {
+                children.append(grouped[slot])
+                previous = grouped[slot]
+            }
+            unique[parent + 1] = Int32(children.count)
         }
-        for index in 0..<count { childStart[index + 1] += childStart[index] }
+        childStart = unique
         return ReachabilityIntervals(count: count, childStart: childStart, children: children, treeParent: treeParent)
     }
 

@@ -27,9 +27,10 @@ public struct TypeCatalog: Sendable {
     private let tagIndex: [TagKey: [Int32]]
     /// When the system layer was reused: its tag index (positions in `system.types`), and where
     /// each system type's declaration is in ``effective`` (-1 when another declaration of its
-    /// identifier is in effect). Empty otherwise.
+    /// identifier is in effect), and where its identifier is. Empty otherwise.
     private let systemTags: [TagKey: [Int32]]
     private let systemRemap: [Int32]
+    private let systemPositions: [Int32]
     /// Facts for system types declared by a layer rather than the embedded catalog.
     private let layeredFacts: [UniformTypeIdentifier: SystemTypeFacts]
 
@@ -132,6 +133,7 @@ public struct TypeCatalog: Sendable {
         self.tagIndex = tagIndex
         self.systemTags = [:]
         self.systemRemap = []
+        self.systemPositions = []
         var layeredFacts: [UniformTypeIdentifier: SystemTypeFacts] = [:]
         for identifier in layeredIdentifiers {
             // The layered declaration: the first system one after the winner (the embedded one,
@@ -268,6 +270,7 @@ public struct TypeCatalog: Sendable {
         self.tagIndex = Self.tagIndex(of: effective) { isSystemWinner[$0] }
         self.systemTags = layer.tagIndex
         self.systemRemap = systemRemap
+        self.systemPositions = basePosition
         self.layeredFacts = [:]
     }
 
@@ -320,7 +323,15 @@ public struct TypeCatalog: Sendable {
 
     /// The declarations in effect, hardware-model system types left out.
     public var userFacingDeclarations: [TypeDeclaration] {
-        effective.filter { systemFacts(for: $0.identifier)?.isHardwareModel != true }
+        if !systemPositions.isEmpty {
+            // Over the system layer, by position: no identifier is looked up.
+            var hidden = [Bool](repeating: false, count: effective.count)
+            for (position, type) in system.types.enumerated() where type.facts.isHardwareModel {
+                hidden[Int(systemPositions[position])] = true
+            }
+            return effective.indices.lazy.filter { !hidden[$0] }.map { effective[$0] }
+        }
+        return effective.filter { systemFacts(for: $0.identifier)?.isHardwareModel != true }
     }
 
     /// Whether the system (embedded or layered) declares `identifier`, whoever's declaration is

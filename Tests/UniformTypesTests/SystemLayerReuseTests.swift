@@ -36,6 +36,7 @@ import Testing
     static func expectSame(_ reused: TypeCatalog, _ whole: TypeCatalog) {
         #expect(reused.effectiveDeclarations == whole.effectiveDeclarations)
         #expect(reused.redeclarations == whole.redeclarations)
+        #expect(reused.userFacingDeclarations == whole.userFacingDeclarations)
         let identifiers = whole.effectiveDeclarations.map(\.identifier)
         for identifier in identifiers {
             #expect(reused.declarations(for: identifier) == whole.declarations(for: identifier))
