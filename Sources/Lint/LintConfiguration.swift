@@ -104,18 +104,29 @@ public struct LintConfiguration: Sendable, Hashable {
         return (configuration, warnings)
     }
 
-    /// Whether `path` (as the user named it) is excluded.
-    public func excludes(_ path: String) -> Bool {
+    /// Whether `path` is excluded. With `root`, a path named on the command line that `path` was
+    /// found under, only a match below `root` counts: exclusions apply to what utiscope finds in
+    /// the paths it is given, not to those paths themselves (`lint Pods/Lib` lints it even when
+    /// `Pods` is excluded; `--force-exclude` drops the root argument).
+    public func excludes(_ path: String, below root: String? = nil) -> Bool {
         guard !excluded.isEmpty else { return false }
-        let relative = Self.relative(path, to: folder)
-        let components = relative.split(separator: "/").map(String.init)
+        let components = Self.relative(path, to: folder).split(separator: "/").map(String.init).filter { $0 != "." }
+        var named = 0
+        if let root {
+            let rootComponents = Self.relative(root, to: folder).split(separator: "/").map(String.init)
+                .filter { $0 != "." }
+            if rootComponents.count <= components.count && components.starts(with: rootComponents) {
+                named = rootComponents.count
+            }
+        }
         return excluded.contains { pattern in
             let patternComponents = pattern.split(separator: "/").map(String.init).filter { $0 != "." }
             guard !patternComponents.isEmpty, patternComponents.count <= components.count else { return false }
-            // A pattern matches at the start of the relative path, or anywhere when it is one component.
+            // A pattern matches at the start of the relative path, or anywhere when it is one
+            // component; a match that ends within the named root does not count.
             let starts = patternComponents.count == 1 ? Array(components.indices) : [0]
             return starts.contains { start in
-                start + patternComponents.count <= components.count
+                start + patternComponents.count <= components.count && start + patternComponents.count > named
                     && zip(patternComponents, components[start...]).allSatisfy { Self.glob($0, matches: $1) }
             }
         }

@@ -31,6 +31,10 @@ enum LintCommand: Command {
         OptionSpec(name: "write-baseline", valueName: "file", help: "Record today's findings in a baseline file."),
         OptionSpec(name: "fix", valueName: nil, help: "Apply mechanical fix-its to XML Info.plists."),
         OptionSpec(name: "dry-run", valueName: nil, help: "With --fix, print a unified diff instead of writing."),
+        OptionSpec(
+            name: "force-exclude", valueName: nil,
+            help:
+                "Apply the configuration's 'excluded' paths to the paths given too, not only to what is found in them."),
         AppOptions.configuration, AppOptions.setting, AppOptions.xcconfig, AppOptions.platform,
     ]
     static let discussion: String? = """
@@ -40,7 +44,8 @@ enum LintCommand: Command {
         2 an input could not be read, 64 usage error.
         Configuration (.utiscope.json, found from each input's folder upwards): {"version": 1,
         "rules": {"ICON-001": "off", "DOC-002": "error"}, "excluded": ["Pods"], "platform": "ios",
-        "buildSettings": {"NAME": "value"}}. In an XML plist, <!-- utiscope:disable CODE --> before an
+        "buildSettings": {"NAME": "value"}}. Excluded paths apply to what is found in the paths given, not to
+        those paths themselves, unless --force-exclude. In an XML plist, <!-- utiscope:disable CODE --> before an
         element silences the rule for that element; <!-- utiscope:disable-file CODE --> for the file.
         """
 
@@ -72,7 +77,10 @@ enum LintCommand: Command {
         var jobs: [Job] = []
         var diagnostics: [Diagnostic] = []
         var files = 0
+        let forceExclude = arguments.flag("force-exclude")
         for path in paths {
+            // The path as given is linted even when excluded, unless --force-exclude.
+            let root = forceExclude ? nil : path
             var configuration = configurations.configuration(for: path)
             if arguments.value("platform") == nil, loader.platform == nil, configuration.platform != nil {
                 loader.platform = configuration.platform
@@ -102,7 +110,7 @@ enum LintCommand: Command {
                 continue
             }
             if kind == .file {
-                if configuration.excludes(path) { continue }
+                if configuration.excludes(path, below: root) { continue }
                 do {
                     let unit = try loader.load(path)
                     jobs.append(Job(unit: unit, linter: linter, sources: [:]))
@@ -120,7 +128,7 @@ enum LintCommand: Command {
             let (units, findings) = loader.loadAll(path)
             for finding in findings {
                 if case .unreadablePropertyList(let file, let reason) = finding.kind {
-                    guard !configuration.excludes(file) else { continue }
+                    guard !configuration.excludes(file, below: root) else { continue }
                     var diagnostic = UnreadablePropertyList().diagnostic(
                         for: PropertyListError(.unreadable(reason), at: finding.location))
                     diagnostic.message = reason
@@ -131,15 +139,22 @@ enum LintCommand: Command {
                     context.report("\(finding.location): warning: \(finding.message)")
                 }
             }
+            var excludedUnits = 0
             for unit in units {
                 let unitConfiguration = configurations.configuration(for: unit.infoPlist.file, fallback: configuration)
-                if unitConfiguration.excludes(unit.infoPlist.file) { continue }
+                if unitConfiguration.excludes(unit.infoPlist.file, below: root) {
+                    excludedUnits += 1
+                    continue
+                }
                 var merged = unitConfiguration
                 merged.buildSettings.merge(Self.settings(arguments), uniquingKeysWith: { $1 })
                 jobs.append(Job(unit: unit, linter: Linter(configuration: merged), sources: [:]))
             }
             if units.isEmpty && findings.isEmpty {
                 context.report("\(path): warning: no Info.plist, app bundle or Xcode project found")
+            } else if !units.isEmpty && excludedUnits == units.count {
+                context.report(
+                    "\(path): warning: nothing linted: the configuration's 'excluded' paths cover every app found")
             }
         }
 

@@ -108,6 +108,41 @@ import UTIScopeCLI
         #expect(result.errors.contains("unknown rule 'NOPE-001' is ignored"))
     }
 
+    @Test func exclusionsApplyToWhatIsFoundNotToThePathsGiven() throws {
+        // root/.utiscope.json excludes Vendor and Old; App, Vendor/Lib and Vendor/Old each hold an Info.plist.
+        let configuration = #"{"version": 1, "excluded": ["Vendor", "Old"]}"#
+        let root = (try temporaryFile(configuration, name: ".utiscope.json") as NSString).deletingLastPathComponent
+        for folder in ["App", "Vendor/Lib", "Vendor/Old"] {
+            try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
+            try Data(rankless.utf8).write(to: URL(fileURLWithPath: root + "/" + folder + "/Info.plist"))
+        }
+        // The whole folder: Vendor is skipped.
+        let all = utiscope("lint", "--color", "never", root)
+        #expect(all.output.contains("/App/Info.plist:"))
+        #expect(!all.output.contains("/Vendor/"))
+        #expect(all.errors.contains("in 1 file"))
+        // Named on the command line, the excluded folder and file are linted…
+        for named in [root + "/Vendor/Lib", root + "/Vendor/Lib/Info.plist"] {
+            let result = utiscope("lint", "--color", "never", named)
+            #expect(result.output.contains("/Vendor/Lib/Info.plist:"), "\(named)")
+            #expect(result.errors.contains("in 1 file"), "\(named)")
+        }
+        // …unless --force-exclude, which says why nothing was linted for a folder.
+        let forced = utiscope("lint", "--force-exclude", root + "/Vendor/Lib")
+        #expect(forced.output.isEmpty)
+        #expect(
+            forced.errors.contains(
+                "Vendor/Lib: warning: nothing linted: the configuration's 'excluded' paths cover every app found"))
+        #expect(forced.errors.contains("in 0 files"))
+        let forcedFile = utiscope("lint", "--force-exclude", root + "/Vendor/Lib/Info.plist")
+        #expect(forcedFile.output.isEmpty)
+        #expect(forcedFile.errors.contains("in 0 files"))
+        // Exclusions below a path given still apply.
+        let vendor = utiscope("lint", "--color", "never", root + "/Vendor")
+        #expect(vendor.output.contains("/Vendor/Lib/Info.plist:"))
+        #expect(!vendor.output.contains("/Vendor/Old/"))
+    }
+
     @Test func baselineReportsOnlyNewFindings() throws {
         let path = try temporaryFile(rankless)
         let baseline = path + ".baseline.json"
