@@ -61,12 +61,7 @@ struct TypeGraph {
         var seeds = app.infoPlist.declarations.map(\.identifier)
         seeds += app.infoPlist.documentTypes.flatMap { $0.contentTypes.map(\.value) }
         seeds += app.extensions.flatMap { $0.declarations.map(\.identifier) }
-        var queue = seeds
-        var position = 0
-        while position < queue.count {
-            let identifier = queue[position]
-            position += 1
-            if index[identifier] != nil { continue }
+        for identifier in graph.upwardClosure(of: seeds) {
             index[identifier] = nodes.count
             let declaration = catalog.declaration(for: identifier)
             let origin: Origin
@@ -80,7 +75,6 @@ struct TypeGraph {
             node.problems.isUnknown = origin == .undeclared
             if declaration?.origin.isSystem == false { node.location = declaration?.location }
             nodes.append(node)
-            queue += graph.directSupertypes(of: identifier)
         }
         supertypes = nodes.map { node in
             var seen: Set<Int> = []

@@ -35,12 +35,7 @@ struct ConformanceSubgraph {
             seeds = app.declarations.map(\.identifier) + app.documentTypes.flatMap { $0.contentTypes.map(\.value) }
         }
         var index: [UniformTypeIdentifier: Int] = [:]
-        var queue = seeds
-        var position = 0
-        while position < queue.count {
-            let identifier = queue[position]
-            position += 1
-            if index[identifier] != nil { continue }
+        for identifier in graph.upwardClosure(of: seeds) {
             index[identifier] = nodes.count
             let declaration = catalog.declaration(for: identifier)
             let origin: Origin
@@ -52,7 +47,6 @@ struct ConformanceSubgraph {
             }
             let line = declaration?.origin.isSystem == false ? declaration?.location?.line : nil
             nodes.append(Node(identifier: identifier, origin: origin, line: line))
-            queue += graph.directSupertypes(of: identifier)
         }
         for (number, node) in nodes.enumerated() {
             for parent in graph.directSupertypes(of: node.identifier) {

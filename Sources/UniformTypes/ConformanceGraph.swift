@@ -404,6 +404,24 @@ public struct ConformanceGraph: Sendable {
         return queue.dropFirst().map { identifiers[Int($0)] }
     }
 
+    /// `seeds` and everything they conform to, each identifier once (compared case-insensitively):
+    /// the seeds in order, then their supertypes breadth-first, each level in declared order. For
+    /// drawing the part of the graph an app uses.
+    public func upwardClosure(of seeds: [UniformTypeIdentifier]) -> [UniformTypeIdentifier] {
+        var seen: Set<UniformTypeIdentifier> = []
+        var queue: [UniformTypeIdentifier] = []
+        var pending = seeds
+        var position = 0
+        while position < pending.count {
+            let identifier = pending[position]
+            position += 1
+            guard seen.insert(identifier).inserted else { continue }
+            queue.append(identifier)
+            pending += directSupertypes(of: identifier)
+        }
+        return queue
+    }
+
     /// Every type that conforms to `type`, itself excluded, sorted. Read from the precomputed
     /// ranges, not by walking.
     public func subtypes(of type: UniformTypeIdentifier) -> [UniformTypeIdentifier] {

@@ -36,6 +36,21 @@ import Testing
         #expect(graph.supertypes(of: "nothing").isEmpty)
     }
 
+    @Test func upwardClosureKeepsSeedsFirstThenGoesBreadthFirstOnce() {
+        let graph = ConformanceGraph(declarations: [
+            declaration("public.item"), declaration("public.data", ["public.item"]),
+            declaration("public.content"), declaration("com.example.a", ["public.data", "public.content"]),
+            declaration("com.example.b", ["com.example.a", "com.example.missing"]),
+            declaration("com.example.loop", ["com.example.loop"]),
+        ])
+        #expect(
+            graph.upwardClosure(of: ["com.example.b", "COM.EXAMPLE.A", "com.example.loop"]).map(\.rawValue) == [
+                "com.example.b", "COM.EXAMPLE.A", "com.example.loop", "com.example.missing", "public.data",
+                "public.content", "public.item",
+            ])
+        #expect(graph.upwardClosure(of: ["com.example.unknown"]).map(\.rawValue) == ["com.example.unknown"])
+    }
+
     @Test func identifiersAreCaseInsensitive() {
         let graph = ConformanceGraph(declarations: [
             declaration("com.Example.Child", ["COM.EXAMPLE.PARENT"]), declaration("com.example.parent"),
