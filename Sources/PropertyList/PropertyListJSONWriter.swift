@@ -100,17 +100,33 @@ public struct PropertyListJSONWriter: Sendable {
 public enum JSONText {
     /// `text` as a JSON string literal, quotes included.
     public static func quoted(_ text: String) -> String {
-        var output = ByteOutput()
-        let bytes = Array(text.utf8)
-        appendString(bytes, 0, bytes.count, into: &output)
-        return String(decoding: output.bytes, as: UTF8.self)
+        var output: [UInt8] = []
+        append(quoting: text, to: &output)
+        return String(decoding: output, as: UTF8.self)
     }
 
+    /// Appends `text` as a JSON string literal, quotes included, to `bytes`.
+    public static func append(quoting text: String, to bytes: inout [UInt8]) {
+        var output = ByteOutput()
+        swap(&output.bytes, &bytes)
+        var text = text
+        text.withUTF8 { appendString($0, 0, $0.count, into: &output) }
+        swap(&output.bytes, &bytes)
+    }
+
+    private static let hex = Array("0123456789abcdef".utf8)
+
     static func appendString(_ arena: [UInt8], _ start: Int, _ length: Int, into output: inout ByteOutput) {
+        arena.withUnsafeBufferPointer { appendString($0, start, length, into: &output) }
+    }
+
+    static func appendString(
+        _ arena: UnsafeBufferPointer<UInt8>, _ start: Int, _ length: Int, into output: inout ByteOutput
+    ) {
         output.append(UInt8(ascii: "\""))
         var index = start
         let end = start + length
-        let hex = Array("0123456789abcdef".utf8)
+        let hex = Self.hex
         while index < end {
             let byte = arena[index]
             switch byte {

@@ -8,34 +8,75 @@ public struct JSONReporter: Sendable {
 
     /// The report as one JSON document, ending with a newline.
     public func render(_ report: LintReport) -> String {
-        var text = "{\n  \"version\": 1,\n  \"diagnostics\": ["
+        // Written as bytes: a report can hold hundreds of thousands of findings.
+        var out: [UInt8] = []
+        out.reserveCapacity(report.diagnostics.count * 320 + 128)
+        out += "{\n  \"version\": 1,\n  \"diagnostics\": [".utf8
+        var fileCache = FileCache()
         for (index, diagnostic) in report.diagnostics.enumerated() {
-            text += index == 0 ? "\n" : ",\n"
-            text += "    {" + Self.locationFields(diagnostic.location)
-            text += ", \"severity\": \(JSONText.quoted(diagnostic.severity.rawValue))"
-            text += ", \"rule\": \(JSONText.quoted(diagnostic.code)), \"name\": \(JSONText.quoted(diagnostic.name))"
-            text += ", \"message\": \(JSONText.quoted(diagnostic.message))"
-            text += ", \"notes\": ["
-            text += diagnostic.notes.map { note in
-                var fields =
-                    note.location.map(Self.locationFields)
-                    ?? "\"file\": null, \"line\": null, \"column\": null, \"keyPath\": null"
-                fields += ", \"message\": \(JSONText.quoted(note.message))"
-                return "{" + fields + "}"
-            }.joined(separator: ", ")
-            text += "]"
-            if let fixIt = diagnostic.fixIt { text += ", \"fixIt\": {\"summary\": \(JSONText.quoted(fixIt.summary))}" }
-            text += "}"
+            out += (index == 0 ? "\n    {" : ",\n    {").utf8
+            fileCache.appendLocationFields(diagnostic.location, to: &out)
+            out += ", \"severity\": ".utf8
+            JSONText.append(quoting: diagnostic.severity.rawValue, to: &out)
+            out += ", \"rule\": ".utf8
+            JSONText.append(quoting: diagnostic.code, to: &out)
+            out += ", \"name\": ".utf8
+            JSONText.append(quoting: diagnostic.name, to: &out)
+            out += ", \"message\": ".utf8
+            JSONText.append(quoting: diagnostic.message, to: &out)
+            out += ", \"notes\": [".utf8
+            for (number, note) in diagnostic.notes.enumerated() {
+                out += (number == 0 ? "{" : ", {").utf8
+                if let location = note.location {
+                    fileCache.appendLocationFields(location, to: &out)
+                } else {
+                    out += "\"file\": null, \"line\": null, \"column\": null, \"keyPath\": null".utf8
+                }
+                out += ", \"message\": ".utf8
+                JSONText.append(quoting: note.message, to: &out)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(UInt8(ascii: "]"))
+            if let fixIt = diagnostic.fixIt {
+                out += ", \"fixIt\": {\"summary\": ".utf8
+                JSONText.append(quoting: fixIt.summary, to: &out)
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(UInt8(ascii: "}"))
         }
-        text += report.diagnostics.isEmpty ? "],\n" : "\n  ],\n"
-        text += "  \"summary\": {\"errors\": \(report.count(.error)), \"warnings\": \(report.count(.warning)), "
-        text += "\"infos\": \(report.count(.info)), \"files\": \(report.files)}\n}\n"
-        return text
+        out += (report.diagnostics.isEmpty ? "],\n" : "\n  ],\n").utf8
+        out += "  \"summary\": {\"errors\": \(report.count(.error)), \"warnings\": \(report.count(.warning)), ".utf8
+        out += "\"infos\": \(report.count(.info)), \"files\": \(report.files)}\n}\n".utf8
+        return String(decoding: out, as: UTF8.self)
     }
 
-    static func locationFields(_ location: SourceLocation) -> String {
-        "\"file\": \(JSONText.quoted(location.file)), \"line\": \(location.line.map(String.init) ?? "null"), "
-            + "\"column\": \(location.column.map(String.init) ?? "null"), "
-            + "\"keyPath\": \(JSONText.quoted(location.keyPath.description))"
+    /// The file name of the previous location, quoted once: findings come sorted by file.
+    private struct FileCache {
+        var file: String?
+        var quoted: [UInt8] = []
+
+        mutating func appendLocationFields(_ location: SourceLocation, to out: inout [UInt8]) {
+            if location.file != file {
+                file = location.file
+                quoted = []
+                JSONText.append(quoting: location.file, to: &quoted)
+            }
+            out += "\"file\": ".utf8
+            out += quoted
+            out += ", \"line\": ".utf8
+            appendNumber(location.line, to: &out)
+            out += ", \"column\": ".utf8
+            appendNumber(location.column, to: &out)
+            out += ", \"keyPath\": ".utf8
+            JSONText.append(quoting: location.keyPath.description, to: &out)
+        }
+
+        func appendNumber(_ number: Int?, to out: inout [UInt8]) {
+            guard let number else {
+                out += "null".utf8
+                return
+            }
+            out += String(number).utf8
+        }
     }
 }
