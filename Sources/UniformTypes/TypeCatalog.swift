@@ -217,7 +217,8 @@ public struct TypeCatalog: Sendable {
                 fresh.append(number)
             }
         }
-        fresh.sort { groups[$0][0].declaration.identifier < groups[$1][0].declaration.identifier }
+        let groupIdentifiers = groups.map { $0[0].declaration.identifier }
+        fresh.sort { groupIdentifiers[$0] < groupIdentifiers[$1] }
 
         var effective: [TypeDeclaration] = []
         var shadowed: [Int32: [TypeDeclaration]] = [:]
@@ -241,7 +242,7 @@ public struct TypeCatalog: Sendable {
         }
         var nextFresh = 0
         for (position, type) in system.types.enumerated() {
-            while nextFresh < fresh.count, groups[fresh[nextFresh]][0].declaration.identifier < type.identifier {
+            while nextFresh < fresh.count, groupIdentifiers[fresh[nextFresh]] < type.identifier {
                 add(groups[fresh[nextFresh]])
                 nextFresh += 1
             }
