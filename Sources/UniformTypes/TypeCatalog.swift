@@ -208,7 +208,7 @@ public struct TypeCatalog: Sendable {
             }
         }
         // Groups on a system identifier, by system position; the others sorted by identifier.
-        var onSystem: [Int: Int] = [:]
+        var onSystem = [Int](repeating: -1, count: systemCount)
         var fresh: [Int] = []
         for (number, group) in groups.enumerated() {
             if let position = system.position(of: group[0].declaration.identifier) {
@@ -248,8 +248,13 @@ public struct TypeCatalog: Sendable {
             }
             let here = Int32(effective.count)
             basePosition[position] = here
+            guard onSystem[position] >= 0 else {
+                effective.append(type.declaration)
+                systemRemap[position] = here
+                continue
+            }
             let own = Candidate(declaration: type.declaration, layer: 1, sequence: position, next: -1)
-            if add([own] + (onSystem[position].map { groups[$0] } ?? [])) == 1 {
+            if add([own] + groups[onSystem[position]]) == 1 {
                 systemRemap[position] = here
             } else {
                 baseUnchanged[position] = false
