@@ -116,6 +116,14 @@ public enum JSONText {
 
     private static let hex = Array("0123456789abcdef".utf8)
 
+    /// Whether `byte` is copied as it is whatever follows it: printable ASCII other than `"` and
+    /// `\`, and UTF-8 bytes that cannot start an escaped sequence (C1 controls start with 0xC2;
+    /// zero-width, bidi and separator characters and the BOM with 0xE2 or 0xEF).
+    @inline(__always) private static func isPlain(_ byte: UInt8) -> Bool {
+        if byte >= 0x20 && byte < 0x7F { return byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") }
+        return byte >= 0x80 && byte != 0xC2 && byte != 0xE2 && byte != 0xEF
+    }
+
     static func appendString(_ arena: [UInt8], _ start: Int, _ length: Int, into output: inout ByteOutput) {
         arena.withUnsafeBufferPointer { appendString($0, start, length, into: &output) }
     }
@@ -128,6 +136,14 @@ public enum JSONText {
         let end = start + length
         let hex = Self.hex
         while index < end {
+            // Bytes that never need escaping are copied a run at a time.
+            var runEnd = index
+            while runEnd < end, Self.isPlain(arena[runEnd]) { runEnd += 1 }
+            if runEnd > index {
+                output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: arena[index..<runEnd]))
+                index = runEnd
+                continue
+            }
             let byte = arena[index]
             switch byte {
             case UInt8(ascii: "\""): output.append(#"\""#)

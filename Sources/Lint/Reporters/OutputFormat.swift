@@ -25,7 +25,10 @@ public struct LintReport: Sendable {
 
     /// The number of findings of `severity`.
     public func count(_ severity: Severity) -> Int {
-        diagnostics.reduce(0) { $0 + ($1.severity == severity ? 1 : 0) }
+        // By index: binding each finding would copy it (and retain everything it holds).
+        var count = 0
+        for index in diagnostics.indices where diagnostics[index].severity == severity { count += 1 }
+        return count
     }
 
     /// `2 errors, 1 warning, 0 infos in 3 files`.
