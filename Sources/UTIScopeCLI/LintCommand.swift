@@ -1,5 +1,6 @@
 import AppBundle
 import Dispatch
+import Foundation
 import Lint
 import PropertyList
 
@@ -49,6 +50,12 @@ enum LintCommand: Command {
         element silences the rule for that element; <!-- utiscope:disable-file CODE --> for the file.
         """
 
+    /// `path` absolute, with `.`, `..` and symbolic links resolved: one key per file however it
+    /// was named.
+    static func canonical(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
     /// One app to lint, with the configuration that applies to it.
     struct Job: Sendable {
         var unit: AppUnit
@@ -77,6 +84,7 @@ enum LintCommand: Command {
         var jobs: [Job] = []
         var diagnostics: [Diagnostic] = []
         var files = 0
+        var unreadableSeen: Set<String> = []  // unreadable files reported, each once
         let forceExclude = arguments.flag("force-exclude")
         for path in paths {
             // The path as given is linted even when excluded, unless --force-exclude.
@@ -116,8 +124,10 @@ enum LintCommand: Command {
                     jobs.append(Job(unit: unit, linter: linter, sources: [:]))
                 } catch {
                     if case .unreadable(let reading) = error {
-                        diagnostics += linter.unreadable(reading)
-                        files += 1
+                        if unreadableSeen.insert(Self.canonical(path)).inserted {
+                            diagnostics += linter.unreadable(reading)
+                            files += 1
+                        }
                     } else {
                         context.report(error.description)
                     }
@@ -128,7 +138,9 @@ enum LintCommand: Command {
             let (units, findings) = loader.loadAll(path)
             for finding in findings {
                 if case .unreadablePropertyList(let file, let reason) = finding.kind {
-                    guard !configuration.excludes(file, below: root) else { continue }
+                    guard !configuration.excludes(file, below: root),
+                        unreadableSeen.insert(Self.canonical(file)).inserted
+                    else { continue }
                     var diagnostic = UnreadablePropertyList().diagnostic(
                         for: PropertyListError(.unreadable(reason), at: finding.location))
                     diagnostic.message = reason
@@ -156,6 +168,13 @@ enum LintCommand: Command {
                 context.report(
                     "\(path): warning: nothing linted: the configuration's 'excluded' paths cover every app found")
             }
+        }
+
+        // An Info.plist reached through two paths given (`lint . Sources/App`, or the same path
+        // twice) is linted and counted once.
+        var seen: Set<String> = []
+        jobs = jobs.filter { job in
+            job.unit.infoPlist.file == "-" || seen.insert(Self.canonical(job.unit.infoPlist.file)).inserted
         }
 
         // Lint in parallel; each job is independent.

@@ -143,6 +143,20 @@ import UTIScopeCLI
         #expect(!vendor.output.contains("/Vendor/Old/"))
     }
 
+    @Test func aFileReachedTwiceIsLintedOnce() throws {
+        let path = try temporaryFile(rankless, name: "Info.plist")
+        let folder = (path as NSString).deletingLastPathComponent
+        for arguments in [[path, path], [folder, path], [folder, folder + "/./Info.plist"]] {
+            let result = utiscope(["lint", "--color", "never"] + arguments)
+            #expect(result.output.components(separatedBy: "[DOC-002]").count == 2, "\(arguments)")
+            #expect(result.errors.contains("in 1 file"), "\(arguments)")
+        }
+        let broken = try temporaryFile("<plist><dict>", name: "Info.plist")
+        let twice = utiscope("lint", broken, broken)
+        #expect(twice.status == .inputError)
+        #expect(twice.output.components(separatedBy: "[PLIST-001]").count == 2)
+    }
+
     @Test func baselineReportsOnlyNewFindings() throws {
         let path = try temporaryFile(rankless)
         let baseline = path + ".baseline.json"
