@@ -1,4 +1,11 @@
+import PropertyList
+
 /// A unified diff of two texts, line by line, with three lines of context.
+///
+/// Lines are printed as the text format prints input: control, bidi and invisible characters
+/// escaped (a carriage return ending a line is kept, as part of the line break). A diff that had
+/// to escape something says so on a first line, which `patch` skips; such lines cannot be applied
+/// as they are.
 enum UnifiedDiff {
     static func diff(old: [UInt8], new: [UInt8], path: String) -> String {
         let a = lines(old)
@@ -59,7 +66,9 @@ enum UnifiedDiff {
     static func hunks(_ operations: [(Character, String)], path: String, context: Int = 3) -> String {
         let changed = operations.indices.filter { operations[$0].0 != " " }
         guard let first = changed.first else { return "" }
-        var text = "--- a/\(path)\n+++ b/\(path)\n"
+        var escaped = false
+        let shownPath = shown(path, escaped: &escaped)
+        var text = "--- a/\(shownPath)\n+++ b/\(shownPath)\n"
         var groups: [ClosedRange<Int>] = []
         var start = first
         var end = first
@@ -84,8 +93,21 @@ enum UnifiedDiff {
             let oldCount = slice.filter { $0.0 != "+" }.count
             let newCount = slice.filter { $0.0 != "-" }.count
             text += "@@ -\(oldLine),\(oldCount) +\(newLine),\(newCount) @@\n"
-            for operation in slice { text += "\(operation.0)\(operation.1)\n" }
+            for operation in slice { text += "\(operation.0)\(shown(operation.1, escaped: &escaped))\n" }
+        }
+        if escaped {
+            text =
+                "# utiscope: characters that must not reach a terminal raw are shown escaped below; "
+                + "those lines cannot be applied as they are\n" + text
         }
         return text
+    }
+
+    /// `line` escaped for output; a final carriage return (a CRLF line break) is kept.
+    static func shown(_ line: String, escaped: inout Bool) -> String {
+        let body = line.hasSuffix("\r") ? String(line.dropLast()) : line
+        let safe = OutputEscaping.escape(body)
+        if safe != body { escaped = true }
+        return line.hasSuffix("\r") ? safe + "\r" : safe
     }
 }

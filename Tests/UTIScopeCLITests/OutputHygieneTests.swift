@@ -73,7 +73,16 @@ import UTIScopeCLI
             ["dump", "--format", "xml", openStep], ["type", "--app", openStep, "com.example.\u{1B}[2J"],
             ["graph", "--app", openStep], ["graph", "--app", openStep, "--format", "mermaid"],
         ]
-        for arguments in runs + more {
+        // Every lint format, and the document-browser questions, over both files.
+        let questions: [[String]] = [path, openStep].flatMap { file in
+            [
+                ["lint", file], ["lint", "--verbose", "--color", "never", file], ["lint", "--format", "json", file],
+                ["lint", "--format", "sarif", file], ["lint", "--format", "github", file],
+                ["lint", "--fix", "--dry-run", file], ["allowed", "--app", file], ["opens", "--app", file, file],
+                ["icon", "--app", file, "--type", identifier], ["report", file],
+            ]
+        }
+        for arguments in runs + more + questions {
             let result = utiscope(arguments)
             let raw = (result.output + result.errors).unicodeScalars.filter(Self.isRaw)
             #expect(raw.isEmpty, "\(arguments.prefix(2)): \(raw.map { String($0.value, radix: 16) })")

@@ -1,5 +1,9 @@
+import PropertyList
+
 /// GitHub Actions workflow commands: `::error file=PATH,line=L,col=C,title=CODE name::message`.
 /// Messages escape `%`, CR and LF; property values also escape `:` and `,`, as the runner requires.
+/// Text from the input (file names, messages quoting plist values) is first escaped as the text
+/// format escapes it, so no control, bidi or invisible character reaches the log raw.
 public struct GitHubReporter: Sendable {
     /// A reporter.
     public init() {}
@@ -20,12 +24,13 @@ public struct GitHubReporter: Sendable {
                 if let column = diagnostic.location.column { properties.append("col=\(column)") }
             }
             properties.append("title=" + Self.property("\(diagnostic.code) \(diagnostic.name)"))
-            var message = diagnostic.message
+            var message = OutputEscaping.escape(diagnostic.message)
             if diagnostic.location.line == nil, !diagnostic.location.keyPath.components.isEmpty {
-                message += " (at \(diagnostic.location.keyPath))"
+                message += " (at \(OutputEscaping.escape(diagnostic.location.keyPath.description)))"
             }
             for note in diagnostic.notes {
-                message += "\nnote: " + (note.location.map { "\($0): " } ?? "") + note.message
+                let place = note.location.map { OutputEscaping.escape("\($0)") + ": " } ?? ""
+                message += "\nnote: " + place + OutputEscaping.escape(note.message)
             }
             text += "::\(command) \(properties.joined(separator: ","))::\(Self.data(message))\n"
         }
@@ -48,7 +53,7 @@ public struct GitHubReporter: Sendable {
 
     /// Escapes a property value: as a message, and `:` and `,`.
     static func property(_ text: String) -> String {
-        data(text).replacingColonsAndCommas()
+        data(OutputEscaping.escape(text)).replacingColonsAndCommas()
     }
 }
 
