@@ -28,8 +28,7 @@ enum RulesCommand: Command {
         guard let rule = RuleRegistry.ruleType(named: code) else {
             let known = RuleRegistry.descriptions.flatMap { [$0.code, $0.name] }
             let suggestion = Suggestions.closest(to: code, in: known).map { "; did you mean '\($0)'?" } ?? ""
-            context.report("error: no rule '\(code)'\(suggestion)")
-            return .inputError
+            throw UsageError("no rule '\(OutputEscaping.escape(code))'\(suggestion)")
         }
         context.output.write(RulesDocumentation.explain(rule.description))
         return .success

@@ -200,8 +200,9 @@ import UTIScopeCLI
         #expect(result.status == .success)
         #expect(result.output.contains("DOC-006 undeclared-content-type"))
         #expect(result.output.contains("Sources:"))
-        let unknown = utiscope("rules", "DOC-999")
-        #expect(unknown.status == .inputError)
+        let unknown = utiscope("rules", "DOC-0066")
+        #expect(unknown.status == .usage)
+        #expect(unknown.errors.contains("no rule 'DOC-0066'; did you mean 'DOC-006'?"))
     }
 
     @Test func markdownIsTheDocumentation() throws {

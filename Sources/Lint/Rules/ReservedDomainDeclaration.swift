@@ -51,7 +51,20 @@ public struct ReservedDomainDeclaration: Rule {
                         <string>com.example.tex</string>
                     </dict>
                 </array>
-                """)
+                """),
+            // Apple's own bundles are the system's declarations.
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>com.apple.coretypes</string>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>public.tex</string>
+                    </dict>
+                </array>
+                """),
         ])
 
     /// A rule value.
@@ -60,7 +73,9 @@ public struct ReservedDomainDeclaration: Rule {
     /// Checks every declaration of the bundle.
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for plist in context.infoPlists {
+        // Apple's own bundles (CoreTypes and its nested bundles) are the system's declarations.
+        for plist in context.infoPlists
+        where !(plist.bundleIdentifier?.value.lowercased().hasPrefix("com.apple.") ?? false) {
             for declaration in plist.exportedTypes {
                 guard let location = declaration.identifierLocation, let domain = declaration.identifier.reservedDomain,
                     domain != .dynamic, declaration.identifier != "public.package"
@@ -73,8 +88,17 @@ public struct ReservedDomainDeclaration: Rule {
                 guard let location = declaration.identifierLocation, !declaration.identifier.isDynamic,
                     context.catalog.isSystemDeclared(declaration.identifier)
                 else { continue }
+                let system = context.catalog.declarations(for: declaration.identifier).first { $0.origin.isSystem }
+                let known = Set(
+                    (system?.tags ?? []).map { "\($0.tagClass.rawValue) \($0.tagClass.foldedTag($0.value))" })
+                var extra: [String] = []
+                for tag in declaration.tags
+                where !known.contains("\(tag.tagClass.rawValue) \(tag.tagClass.foldedTag(tag.value))") {
+                    if !extra.contains(tag.value) { extra.append(tag.value) }
+                }
                 diagnostics.append(
-                    diagnostic(Message.imported(declaration.identifier), at: location, severity: .warning))
+                    diagnostic(Message.imported(declaration.identifier, extra: extra), at: location, severity: .warning)
+                )
             }
         }
         return diagnostics
@@ -90,7 +114,13 @@ private enum Message {
             "exported type \(quoted(identifier)) is in the '\(domain.prefix)' domain, which only Apple may declare\(tail)"
     }
 
-    static func imported(_ identifier: UniformTypeIdentifier) -> String {
-        "imported type \(quoted(identifier)) is declared by the system already; remove the redeclaration"
+    static func imported(_ identifier: UniformTypeIdentifier, extra: [String]) -> String {
+        let head = "imported type \(quoted(identifier)) is declared by the system already"
+        guard !extra.isEmpty else { return head + "; remove the redeclaration" }
+        let tags =
+            extra.prefix(5).map(quoted).joined(separator: ", ")
+            + (extra.count > 5 ? " and \(extra.count - 5) more" : "")
+        return head
+            + "; the system's declaration takes precedence, so the tags it lacks (\(tags)) may have no effect: declare a type of your own for them rather than redeclaring this one"
     }
 }

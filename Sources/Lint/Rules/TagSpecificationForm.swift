@@ -69,6 +69,10 @@ public struct TagSpecificationForm: Rule {
         "public.filename-extension", "public.mime-type", "com.apple.ostype", "com.apple.nspboard-type",
     ]
 
+    /// Tag classes only the system's own declarations use (CoreTypes maps hardware model codes
+    /// with it); kept by the system, but nothing an app declares.
+    static let systemClasses = ["com.apple.device-model-code"]
+
     /// A rule value.
     public init() {}
 
@@ -82,6 +86,11 @@ public struct TagSpecificationForm: Rule {
                 else { continue }
                 for (key, value) in specification.entries {
                     let tagClass = key.text
+                    if Self.systemClasses.contains(tagClass) {
+                        diagnostics.append(
+                            diagnostic(Message.systemClass(tagClass), at: key.location, severity: .info))
+                        continue
+                    }
                     if !Self.standardClasses.contains(tagClass) {
                         let suggestion = Suggestions.closest(to: tagClass, in: Self.standardClasses)
                         diagnostics.append(
@@ -110,6 +119,10 @@ private enum Message {
 
     static func string(_ tagClass: String) -> String {
         "tags of '\(tagClass)' are given as a string; the system reads it as a one-element array"
+    }
+
+    static func systemClass(_ tagClass: String) -> String {
+        "tag class \(quoted(tagClass)) is one the system's own declarations use for hardware models; apps have no use for it"
     }
 
     static func macOSOnly(_ tagClass: String) -> String { "tag class '\(tagClass)' does not exist on iOS" }
