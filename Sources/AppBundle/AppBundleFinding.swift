@@ -43,6 +43,9 @@ public struct AppBundleFinding: Sendable, Hashable, CustomStringConvertible {
         case unreadableDirectory(path: String)
         /// An Info.plist value of the wrong kind (a string where an array belongs, say).
         case wrongValueType(key: String, expected: String, found: String)
+        /// The integer 0 or 1 where a boolean belongs, read as false or true: the form Xcode's
+        /// document-type editor writes for `CFBundleTypeIconSystemGenerated`.
+        case integerForBoolean(key: String, value: Bool)
         /// An empty string where a name or identifier belongs.
         case emptyValue(key: String)
         /// A string where an array belongs; read as a one-element array, as Apple reads it.
@@ -106,6 +109,9 @@ public struct AppBundleFinding: Sendable, Hashable, CustomStringConvertible {
             return "cannot list directory '\(path)'"
         case .wrongValueType(let key, let expected, let found):
             return "'\(key)' should be \(Self.article(expected)) \(expected), not \(Self.article(found)) \(found)"
+        case .integerForBoolean(let key, let value):
+            return
+                "'\(key)' is the integer \(value ? 1 : 0), which the system reads as \(value); <\(value)/> is the documented form"
         case .emptyValue(let key):
             return "'\(key)' is an empty string"
         case .stringForArray(let key):

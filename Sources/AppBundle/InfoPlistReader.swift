@@ -7,7 +7,7 @@ public enum KnownKeys {
     static let typeDeclarationSet = Set(typeDeclaration)
     static let typeIconsSet = Set(typeIcons)
     static let tagClassesSet = Set(tagClasses)
-    static let topLevelSet = Set(topLevel)
+    static let topLevelSet = Set(topLevel + otherTopLevel)
 
     /// Keys of a `CFBundleDocumentTypes` entry.
     public static let documentType = [
@@ -22,6 +22,8 @@ public enum KnownKeys {
         "UTTypeIdentifier", "UTTypeConformsTo", "UTTypeTagSpecification", "UTTypeDescription",
         "UTTypeReferenceURL", "UTTypeVersion", "UTTypeIconFile", "UTTypeIconFiles", "UTTypeIcons",
         "UTTypeIconName", "UTTypeSymbolName", "UTTypeIsWildcard",
+        // The iPad document-icon keys older Xcode and Xamarin type editors wrote.
+        "UTTypeSize64IconFile", "UTTypeSize320IconFile",
     ]
     /// Keys inside `UTTypeIcons`.
     public static let typeIcons = [
@@ -41,6 +43,29 @@ public enum KnownKeys {
         "CFBundleSupportedPlatforms", "CFBundleName", "CFBundleDisplayName", "CFBundleExecutable",
         "CFBundlePackageType", "CFBundleShortVersionString", "CFBundleVersion", "CFBundleDevelopmentRegion",
         "CFBundleInfoDictionaryVersion", "CFBundleURLTypes", "CFBundleIcons~ipad",
+    ]
+    /// Other documented top-level keys: never reported as misspellings of the keys above.
+    public static let otherTopLevel = [
+        "CFBundleSpokenName", "CFBundleAllowMixedLocalizations", "CFBundleLocalizations", "CFBundleGetInfoString",
+        "CFBundleHelpBookFolder", "CFBundleHelpBookName", "CFBundleSignature", "CFBundleDocumentTypes~ipad",
+        "NSHumanReadableCopyright", "NSPrincipalClass", "NSMainNibFile", "NSMainStoryboardFile",
+        "LSApplicationCategoryType", "LSUIElement", "LSBackgroundOnly", "LSEnvironment",
+        "LSMultipleInstancesProhibited", "LSArchitecturePriority", "LSMinimumSystemVersionByArchitecture",
+        "LSApplicationQueriesSchemes", "LSFileQuarantineEnabled", "LSSupportsGameMode", "NSAppTransportSecurity",
+        "NSServices", "NSSupportsAutomaticTermination", "NSSupportsSuddenTermination", "NSHighResolutionCapable",
+        "NSAppleScriptEnabled", "OSAScriptingDefinition", "NSDockTilePlugIn", "NSUserActivityTypes",
+        "NSUbiquitousContainers", "UILaunchStoryboardName", "UILaunchScreen", "UIMainStoryboardFile",
+        "UIRequiredDeviceCapabilities", "UISupportedInterfaceOrientations", "UISupportedInterfaceOrientations~ipad",
+        "UIBackgroundModes", "UIStatusBarStyle", "UIViewControllerBasedStatusBarAppearance",
+        "UIApplicationSceneManifest", "UIApplicationSupportsIndirectInputEvents", "UIRequiresFullScreen",
+        "UIUserInterfaceStyle", "UIAppFonts", "ITSAppUsesNonExemptEncryption", "MinimumOSVersion",
+        "CFBundleIconName~ipad", "UIPrerenderedIcon", "UIStatusBarHidden", "UILaunchImages",
+        "NSCameraUsageDescription", "NSPhotoLibraryUsageDescription", "NSPhotoLibraryAddUsageDescription",
+        "NSMicrophoneUsageDescription", "NSLocationWhenInUseUsageDescription", "NSFaceIDUsageDescription",
+        "NSContactsUsageDescription", "NSBluetoothAlwaysUsageDescription", "NSDocumentsFolderUsageDescription",
+        "NSDesktopFolderUsageDescription", "NSDownloadsFolderUsageDescription", "NSAppleEventsUsageDescription",
+        "NSLocalNetworkUsageDescription", "NSCalendarsUsageDescription", "NSRemindersUsageDescription",
+        "NSSpeechRecognitionUsageDescription", "NSMotionUsageDescription",
     ]
 }
 
@@ -148,7 +173,11 @@ struct ShapeReader {
                     ? true : ["no", "false", "0"].contains((value.string ?? "").lowercased()) ? false : nil
             default: nil
             }
-        wrongType(value, key: key, expected: .boolean)
+        if value.nodeKind == .integer, let flag = loose, value.integer == .signed(flag ? 1 : 0) {
+            findings.append(AppBundleFinding(.integerForBoolean(key: key, value: flag), at: place(value)))
+        } else {
+            wrongType(value, key: key, expected: .boolean)
+        }
         return loose.map { Located($0, at: place(value)) }
     }
 
@@ -215,7 +244,9 @@ struct ShapeReader {
         guard !unknown.isEmpty else { return }
         let sortedKnown = known.sorted()
         for (key, keyLocation) in unknown {
-            let suggestion = Suggestions.closest(to: key, in: sortedKnown)
+            // A misspelt key is a typo or two away; a larger distance is another word
+            // (`CFBundleSpokenName` is not `CFBundleIconName`).
+            let suggestion = Suggestions.closest(to: key, in: sortedKnown, maximumDistance: 2)
             if suggestion == nil && onlyClose { continue }
             findings.append(
                 AppBundleFinding(.unknownKey(key: key, suggestion: suggestion), at: keyLocation ?? place(dictionary)))

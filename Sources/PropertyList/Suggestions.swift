@@ -2,16 +2,18 @@
 public enum Suggestions {
     /// The candidate closest to `word` (case-insensitive edit distance, transpositions counting 1, of at most a third of
     /// its length, and at least 1 allowed), or nil. Ties go to the first candidate in order.
-    public static func closest(to word: String, in candidates: [String]) -> String? {
-        nearest(to: word, in: candidates).closest
+    public static func closest(to word: String, in candidates: [String], maximumDistance: Int? = nil) -> String? {
+        nearest(to: word, in: candidates, maximumDistance: maximumDistance).closest
     }
 
     /// In one pass over `candidates`: the closest one as ``closest(to:in:)`` finds it, and the same
     /// candidate again as `unambiguous` only when no candidate spelt differently (ignoring case) is
-    /// as close.
-    public static func nearest(to word: String, in candidates: [String]) -> (closest: String?, unambiguous: String?) {
+    /// as close. `maximumDistance` lowers the allowance further (never below 1).
+    public static func nearest(to word: String, in candidates: [String], maximumDistance: Int? = nil) -> (
+        closest: String?, unambiguous: String?
+    ) {
         let target = Array(word.lowercased().unicodeScalars)
-        let allowed = max(1, target.count / 3)
+        let allowed = max(1, min(target.count / 3, maximumDistance ?? Int.max))
         var best: (candidate: String, lowered: String, distance: Int)?
         var tied = false
         for candidate in candidates {

@@ -37,6 +37,23 @@ import UniformTypes
         #expect(app.findings.first?.location.line == 113)
     }
 
+    @Test func documentedKeysAreNotMisspellingsAndOnlyCloseKeysAreSuggested() throws {
+        let text = """
+            <plist version="1.0"><dict>
+            <key>CFBundleSpokenName</key><string>Sketch Book</string>
+            <key>CFBundleIconNam</key><string>AppIcon</string>
+            <key>UTExportedTypeDeclarations</key><array><dict>
+              <key>UTTypeIdentifier</key><string>com.example.doc</string>
+              <key>UTTypeSize320IconFile</key><string>Doc320</string>
+              <key>UTTypeRefURL</key><string>https://example.com</string>
+            </dict></array>
+            </dict></plist>
+            """
+        let app = InfoPlist(document: try PropertyListReader().read(Array(text.utf8), file: "Info.plist"))
+        // One typo is suggested; a documented key, and a key more than two edits from any known one, are not.
+        #expect(app.findings.map(\.kind) == [.unknownKey(key: "CFBundleIconNam", suggestion: "CFBundleIconName")])
+    }
+
     @Test func malformedShapesBecomeFindingsAndReadingGoesOn() throws {
         let app = try model("apps/Malformed/Info.plist")
         let found = app.findings.map { "\($0.location.line ?? 0): \($0.message)" }
@@ -44,7 +61,7 @@ import UniformTypes
             found == [
                 "7: 'CFBundleIdentifier' is an empty string",
                 "9: 'LSSupportsOpeningDocumentsInPlace' should be a boolean, not a string",
-                "11: 'UISupportsDocumentBrowser' should be a boolean, not an integer",
+                "11: 'UISupportsDocumentBrowser' is the integer 1, which the system reads as true; <true/> is the documented form",
                 "13: 'CFBundleDocumentTypes' should be an array of dictionaries; its dictionary is read as a one-element array",
                 "17: 'LSItemContentTypes' should be an array; its string is read as a one-element array",
                 "18: unknown key 'CFBundleTypeRoll'; did you mean 'CFBundleTypeRole'?",

@@ -13,7 +13,9 @@ public struct WrongValueType: Rule {
             The system reads each key as one kind of value and ignores other kinds, or reads them \
             only by accident: CoreFoundation takes a lone string for a one-element array in some \
             places and not in others, and a 'YES' string is not a boolean. The archived key \
-            reference gives each key's type.
+            reference gives each key's type. The integers 0 and 1 for a boolean are only noted \
+            (info): Xcode's document-type editor writes 'CFBundleTypeIconSystemGenerated' that way \
+            and the system reads them as false and true.
             """,
         sources: ["Information Property List Key Reference (S1)", "info-plist-rules.md §1 and PLIST-003"],
         severity: .error,
@@ -34,6 +36,18 @@ public struct WrongValueType: Rule {
                 """
                 <key>LSSupportsOpeningDocumentsInPlace</key>
                 ↓<string>YES</string>
+                """),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>CFBundleTypeIconSystemGenerated</key>
+                        ↓<integer>1</integer>
+                    </dict>
+                </array>
                 """),
         ],
         nonTriggeringExamples: [
@@ -68,6 +82,8 @@ public struct WrongValueType: Rule {
                     return diagnostic(finding.message, at: finding.location)
                 case .stringForArray:
                     return diagnostic(finding.message, at: finding.location)
+                case .integerForBoolean:
+                    return diagnostic(finding.message, at: finding.location, severity: .info)
                 case .dictionaryForArray(let key) where !Self.reportedElsewhere.contains(key):
                     return diagnostic(finding.message, at: finding.location)
                 default:
