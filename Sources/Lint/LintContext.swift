@@ -97,11 +97,21 @@ public struct LintContext: Sendable {
         return unambiguous ? found.unambiguous : found.closest
     }
 
-    /// The closest known identifier, and the same only when no other is as close, in one pass.
-    public func suggestions(for identifier: UniformTypeIdentifier) -> (
-        closest: UniformTypeIdentifier?, unambiguous: UniformTypeIdentifier?
-    ) {
-        let found = Suggestions.nearest(to: identifier.rawValue, in: knownIdentifiers)
+    /// The closest known identifier, and the same only when no other is as close, in one pass;
+    /// never `excluded` (the type whose conformance is being corrected: suggesting it would make
+    /// the type conform to itself). An identifier's typo is one or two edits, and no more than a
+    /// third of its last component's length (`public.java` is not a misspelt `public.avi`).
+    public func suggestions(for identifier: UniformTypeIdentifier, excluding excluded: UniformTypeIdentifier? = nil)
+        -> (closest: UniformTypeIdentifier?, unambiguous: UniformTypeIdentifier?)
+    {
+        let last = identifier.rawValue.split(separator: ".").last.map { $0.unicodeScalars.count } ?? 0
+        let allowed = max(1, min(2, last / 3))
+        var candidates = knownIdentifiers
+        var found = Suggestions.nearest(to: identifier.rawValue, in: candidates, maximumDistance: allowed)
+        if let excluded, let text = found.closest, UniformTypeIdentifier(text) == excluded {
+            candidates.removeAll { UniformTypeIdentifier($0) == excluded }
+            found = Suggestions.nearest(to: identifier.rawValue, in: candidates, maximumDistance: allowed)
+        }
         guard let text = found.closest, UniformTypeIdentifier(text) != identifier else { return (nil, nil) }
         let closest = UniformTypeIdentifier(text)
         return (closest, found.unambiguous.map { UniformTypeIdentifier($0) })

@@ -238,3 +238,37 @@ private let missingRank = """
         #expect(Set(runs).count == 1)
     }
 }
+
+@Suite struct IdentifierSuggestionTests {
+    static func plist(conformingTo parent: String, identifier: String = "org.example.torrent") -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+        <key>UTExportedTypeDeclarations</key><array><dict>
+            <key>UTTypeIdentifier</key><string>\(identifier)</string>
+            <key>UTTypeConformsTo</key><array><string>\(parent)</string></array>
+        </dict></array>
+        </dict></plist>
+        """
+    }
+
+    static func message(_ text: String) -> String? {
+        Linter().lint(text: text).first { $0.code == "UTI-007" }?.message
+    }
+
+    @Test func aTypoIsSuggestedAndAnotherWordIsNot() throws {
+        let typo = try #require(Self.message(Self.plist(conformingTo: "public.plain-txt")))
+        #expect(typo.hasSuffix("did you mean 'public.plain-text'?"))
+        // 'java' is three edits from 'avi', more than a third of its four letters.
+        let other = try #require(Self.message(Self.plist(conformingTo: "public.java")))
+        #expect(!other.contains("did you mean"))
+    }
+
+    @Test func theDeclaringTypeItselfIsNeverSuggested() throws {
+        // The undeclared 'com.example.torrent' is one edit from the declaring type itself, whose
+        // conforming to itself would be a cycle.
+        let text = Self.plist(conformingTo: "com.example.torrent", identifier: "com.example.torrents")
+        let message = try #require(Self.message(text))
+        #expect(!message.contains("did you mean"))
+    }
+}

@@ -78,7 +78,7 @@ public struct UndeclaredSupertype: Rule {
             var suggestion: UniformTypeIdentifier?
             var fixIt: FixIt?
             if diagnostics.count < Self.suggestionLimit {
-                let found = context.suggestions(for: identifier)
+                let found = context.suggestions(for: identifier, excluding: unknown.referencedBy)
                 suggestion = found.closest
                 if let nearest = found.unambiguous,
                     context.catalog.isSystemDeclared(nearest)
