@@ -13,7 +13,11 @@ public struct UndeclaredQuickLookType: Rule {
         rationale: """
             QLSupportedContentTypes lists the exact types a Thumbnail or Preview extension handles. \
             A type that no declaration defines is never the type of a file, so the extension is \
-            never used for it; export or import the type in the app.
+            never used for it; export or import the type in the app. A warning for types in the \
+            app's own domain (the first two parts of its bundle identifier); for other vendors' \
+            types, info only: another installed app may declare them, which utiscope cannot see. \
+            Dynamic 'dyn.' identifiers are left alone: they are the types of files whose extension \
+            no declaration claims, so an extension may list them.
             """,
         sources: ["Providing Thumbnails of Your Custom File Types (S13)", "info-plist-rules.md §1.4"],
         severity: .warning,
@@ -62,12 +66,19 @@ public struct UndeclaredQuickLookType: Rule {
                             <key>QLSupportedContentTypes</key>
                             <array>
                                 <string>com.example.sketch</string>
+                                <string>dyn.ah62d4rv4ge8043a</string>
                             </array>
                         </dict>
                     </dict>
                     """
                 ])
         ])
+
+    /// The first two parts of a reverse-DNS name, lowercased (`com.example`), or nil.
+    static func domain(of name: String?) -> String? {
+        guard let parts = name?.lowercased().split(separator: ".", maxSplits: 2), parts.count >= 2 else { return nil }
+        return parts[0] + "." + parts[1]
+    }
 
     /// A rule value.
     public init() {}
@@ -79,22 +90,29 @@ public struct UndeclaredQuickLookType: Rule {
             return (plist.appExtension?.supportedContentTypes ?? []).compactMap { type in
                 let identifier = type.value
                 guard let location = type.location, !context.catalog.contains(identifier), !identifier.rawValue.isEmpty,
-                    !identifier.hasBuildSettingReference, !identifier.hasSyntaxProblem, identifier != "public.package"
+                    !identifier.isDynamic, !identifier.hasBuildSettingReference, !identifier.hasSyntaxProblem,
+                    identifier != "public.package"
                 else { return nil }
+                let own =
+                    Self.domain(of: context.app.bundleIdentifier?.value).map {
+                        Self.domain(of: identifier.rawValue) == $0
+                    } ?? true
                 return diagnostic(
-                    Message.undeclared(identifier, suggestion: context.suggestion(for: identifier)), at: location)
+                    Message.undeclared(identifier, own: own, suggestion: context.suggestion(for: identifier)),
+                    at: location, severity: own ? .warning : .info)
             }
         }
     }
 }
 
 private enum Message {
-    static func undeclared(_ identifier: UniformTypeIdentifier, suggestion: UniformTypeIdentifier?) -> String {
-        if let suggestion {
-            return
-                "the Quick Look extension supports \(quoted(identifier)), which nobody declares; did you mean \(quoted(suggestion))?"
-        }
-        return
-            "the Quick Look extension supports \(quoted(identifier)), which nobody declares; export or import it in the app"
+    static func undeclared(_ identifier: UniformTypeIdentifier, own: Bool, suggestion: UniformTypeIdentifier?) -> String
+    {
+        let head =
+            "the Quick Look extension supports \(quoted(identifier)), which neither the system catalog (macOS 12.7) nor the app declares"
+        if let suggestion { return head + "; did you mean \(quoted(suggestion))?" }
+        return own
+            ? head + "; export or import it in the app"
+            : head + "; it is used only where another installed app declares the type, or import it in the app"
     }
 }
