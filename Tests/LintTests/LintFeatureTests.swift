@@ -272,3 +272,37 @@ private let missingRank = """
         #expect(!message.contains("did you mean"))
     }
 }
+
+@Suite struct PackageFlagTests {
+    static func finding(flag: String, type: String, conformsTo parent: String = "public.data") -> Diagnostic? {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleDocumentTypes</key><array><dict>
+                <key>CFBundleTypeName</key><string>Doc</string>
+                <key>LSTypeIsPackage</key>\(flag)
+                <key>LSItemContentTypes</key><array><string>\(type)</string></array>
+            </dict></array>
+            <key>UTExportedTypeDeclarations</key><array><dict>
+                <key>UTTypeIdentifier</key><string>com.example.doc</string>
+                <key>UTTypeConformsTo</key><array><string>\(parent)</string></array>
+            </dict></array>
+            </dict></plist>
+            """
+        return Linter().lint(text: text).first { $0.code == "DOC-009" }
+    }
+
+    @Test func adviceDependsOnTheFlagAndTheTypes() throws {
+        let no = try #require(Self.finding(flag: "<false/>", type: "public.zip-archive"))
+        #expect(no.severity == .info)
+        #expect(no.message.contains("has no effect"))
+        let zip = try #require(Self.finding(flag: "<true/>", type: "public.zip-archive"))
+        #expect(zip.severity == .warning)
+        #expect(zip.message.hasSuffix("it does not make 'public.zip-archive' a package type"))
+        let own = try #require(Self.finding(flag: "<true/>", type: "com.example.doc"))
+        #expect(own.message.hasSuffix("make 'com.example.doc' conform to 'com.apple.package'"))
+        let done = try #require(Self.finding(flag: "<true/>", type: "com.example.doc", conformsTo: "com.apple.package"))
+        #expect(done.severity == .info)
+        #expect(done.message.contains("already conform"))
+    }
+}

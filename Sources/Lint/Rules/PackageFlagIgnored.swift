@@ -1,5 +1,6 @@
 import AppBundle
 import PropertyList
+import UniformTypes
 
 /// Finds `LSTypeIsPackage` beside `LSItemContentTypes`: the flag is then ignored, and package
 /// documents need their type to conform to `com.apple.package` instead.
@@ -12,7 +13,8 @@ public struct PackageFlagIgnored: Rule {
         rationale: """
             Since macOS 10.4, LSTypeIsPackage is ignored in a document type that lists \
             LSItemContentTypes. A package document type says so by conforming to com.apple.package \
-            in its UTTypeConformsTo.
+            in its UTTypeConformsTo: the advice names the listed types the app declares that do \
+            not. A flag that is NO, or beside types that are packages already, is only noted (info).
             """,
         sources: ["Information Property List Key Reference, LSTypeIsPackage (S1)"],
         severity: .warning,
@@ -63,14 +65,40 @@ public struct PackageFlagIgnored: Rule {
                 guard let flag = entry.isPackage, let location = flag.location, entry.contentTypesLocation != nil else {
                     return nil
                 }
-                return diagnostic(Message.ignored(entry), at: location)
+                guard flag.value else { return diagnostic(Message.noEffect(entry), at: location, severity: .info) }
+                let notPackages = entry.contentTypes.map(\.value).filter {
+                    !context.catalog.conforms($0, to: .package)
+                }
+                guard !notPackages.isEmpty else {
+                    return diagnostic(Message.alreadyPackages(entry), at: location, severity: .info)
+                }
+                let own = notPackages.filter { context.declaresInBundle($0) }
+                return diagnostic(
+                    own.isEmpty ? Message.notMadePackages(entry, notPackages) : Message.ignored(entry, own),
+                    at: location)
             }
         }
     }
 }
 
 private enum Message {
-    static func ignored(_ entry: DocumentType) -> String {
-        "'LSTypeIsPackage' of document type \(entry.displayName) is ignored beside 'LSItemContentTypes'; make the type conform to 'com.apple.package'"
+    static func ignored(_ entry: DocumentType, _ types: [UniformTypeIdentifier]) -> String {
+        "'LSTypeIsPackage' of document type \(entry.displayName) is ignored beside 'LSItemContentTypes'; make \(list(types)) conform to 'com.apple.package'"
+    }
+
+    static func notMadePackages(_ entry: DocumentType, _ types: [UniformTypeIdentifier]) -> String {
+        "'LSTypeIsPackage' of document type \(entry.displayName) is ignored beside 'LSItemContentTypes'; it does not make \(list(types)) a package type"
+    }
+
+    static func alreadyPackages(_ entry: DocumentType) -> String {
+        "'LSTypeIsPackage' of document type \(entry.displayName) is ignored beside 'LSItemContentTypes', whose types already conform to 'com.apple.package'; it can be removed"
+    }
+
+    static func noEffect(_ entry: DocumentType) -> String {
+        "'LSTypeIsPackage' NO of document type \(entry.displayName) has no effect beside 'LSItemContentTypes'; it can be removed"
+    }
+
+    static func list(_ types: [UniformTypeIdentifier]) -> String {
+        types.prefix(3).map(quoted).joined(separator: ", ") + (types.count > 3 ? " and \(types.count - 3) more" : "")
     }
 }
