@@ -13,7 +13,9 @@ public struct EmptyValue: Rule {
         rationale: """
             Xcode's Info.plist processing removes empty strings for a fixed set of keys, among them \
             CFBundleTypeRole, CFBundleTypeIconFile, NSDocumentClass and CFBundleIdentifier, so the \
-            built bundle lacks a key the source file seems to set.
+            built bundle lacks a key the source file seems to set. An empty CFBundleTypeIconFile is \
+            what Xcode's document-type editor leaves when no icon file is chosen, and dropping it \
+            loses nothing: only noted (info).
             """,
         sources: ["swift-build InfoPlistProcessorTaskAction.swift, empty-value elision (S17 ~L232)"],
         severity: .warning,
@@ -57,6 +59,9 @@ public struct EmptyValue: Rule {
         context.infoPlists.flatMap { plist in
             plist.findings.compactMap { finding -> Diagnostic? in
                 guard case .emptyValue(let key) = finding.kind, Self.elidedKeys.contains(key) else { return nil }
+                if key == "CFBundleTypeIconFile" {
+                    return diagnostic(Message.emptyIconFile, at: finding.location, severity: .info)
+                }
                 return diagnostic(Message.empty(key), at: finding.location)
             }
         }
@@ -67,4 +72,7 @@ private enum Message {
     static func empty(_ key: String) -> String {
         "'\(key)' is an empty string; Xcode removes it from the built Info.plist"
     }
+
+    static let emptyIconFile =
+        "'CFBundleTypeIconFile' is an empty string, which Xcode removes from the built Info.plist; the document type names no icon file"
 }
