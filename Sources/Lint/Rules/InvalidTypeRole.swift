@@ -7,12 +7,12 @@ public struct InvalidTypeRole: Rule {
     public static let description = RuleDescription(
         code: "DOC-004",
         name: "invalid-type-role",
-        summary: "'CFBundleTypeRole' is missing, or not 'Editor', 'Viewer', 'Shell', 'QLGenerator' or 'None'",
+        summary: "'CFBundleTypeRole' is missing, or not 'Editor', 'Viewer', 'Shell', 'None' or a plug-in's role",
         rationale: """
             The role says what the app does with the type: Editor reads and writes, Viewer reads, \
             Shell provides runtime services, None only declares information such as an icon \
-            (Quick Look generator bundles use QLGenerator). The archived key reference marks the \
-            key as required.
+            (Quick Look generator bundles use QLGenerator, Spotlight importers MDImporter, as Xcode's \
+            templates for them write). The archived key reference marks the key as required.
             """,
         sources: ["CFBundleDocumentTypes/CFBundleTypeRole (S1, S2)"],
         severity: .error,
@@ -50,7 +50,7 @@ public struct InvalidTypeRole: Rule {
         ])
 
     /// The roles the system knows.
-    static let roles = ["Editor", "Viewer", "Shell", "QLGenerator", "None"]
+    static let roles = ["Editor", "Viewer", "Shell", "QLGenerator", "MDImporter", "None"]
 
     /// A rule value.
     public init() {}
@@ -86,7 +86,7 @@ private enum Message {
 
     static func invalid(_ role: String, entry: DocumentType, suggestion: String?) -> String {
         let hint =
-            suggestion.map { "; did you mean '\($0)'?" } ?? "; use 'Editor', 'Viewer', 'Shell', 'QLGenerator' or 'None'"
+            suggestion.map { "; did you mean '\($0)'?" } ?? "; use 'Editor', 'Viewer', 'Shell' or 'None'"
         return "'CFBundleTypeRole' \(quoted(role)) of document type \(entry.displayName) is not a role\(hint)"
     }
 

@@ -60,7 +60,9 @@ public struct MissingHandlerRank: Rule {
         context.infoPlists.flatMap { plist in
             plist.documentTypes.compactMap { entry -> Diagnostic? in
                 // A rank of the wrong kind is PLIST-003's; only a missing key is reported here.
-                guard entry.rank == nil, plist.value(at: entry.location)?["LSHandlerRank"] == nil else { return nil }
+                // Plug-ins (Quick Look generators, Spotlight importers) do not rank as handlers.
+                guard !entry.isPlugInEntry, entry.rank == nil, plist.value(at: entry.location)?["LSHandlerRank"] == nil
+                else { return nil }
                 return diagnostic(
                     Message.missing(entry), at: entry.location,
                     fixIt: FixIt(

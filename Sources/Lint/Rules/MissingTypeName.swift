@@ -50,7 +50,22 @@ public struct MissingTypeName: Rule {
                         <string>Sketch</string>
                     </dict>
                 </array>
-                """)
+                """),
+            // A Quick Look generator's entry, as Xcode's template writes it.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeRole</key>
+                        <string>QLGenerator</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.plain-text</string>
+                        </array>
+                    </dict>
+                </array>
+                """),
         ])
 
     /// A rule value.
@@ -70,13 +85,16 @@ public struct MissingTypeName: Rule {
                 default: continue
                 }
             }
-            for entry in plist.documentTypes {
+            // Quick Look generators and Spotlight importers are not apps: Xcode's templates for
+            // them write entries without a name.
+            let macOS = context.platform == .macOS
+            for entry in plist.documentTypes where !entry.isPlugInEntry {
                 if let name = entry.name {
                     if name.value.trimmingBlanks.isEmpty, let location = name.location {
-                        diagnostics.append(diagnostic(Message.emptyName(entry), at: location))
+                        diagnostics.append(diagnostic(Message.emptyName(entry, macOS: macOS), at: location))
                     }
                 } else {
-                    diagnostics.append(diagnostic(Message.missingName(entry), at: entry.location))
+                    diagnostics.append(diagnostic(Message.missingName(entry, macOS: macOS), at: entry.location))
                 }
             }
         }
@@ -103,11 +121,18 @@ private enum Message {
     static let notArray =
         "'CFBundleDocumentTypes' must be an array of dictionaries; this dictionary is read as one entry (ITMS-90243)"
 
-    static func missingName(_ entry: DocumentType) -> String {
-        "document type \(entry.displayName) has no 'CFBundleTypeName'; App Store Connect rejects it (ITMS-90243)"
+    static func missingName(_ entry: DocumentType, macOS: Bool) -> String {
+        "document type \(entry.displayName) has no 'CFBundleTypeName'\(consequence(macOS))"
     }
 
-    static func emptyName(_ entry: DocumentType) -> String {
-        "document type \(entry.displayName) has an empty 'CFBundleTypeName'; App Store Connect rejects it (ITMS-90243)"
+    static func emptyName(_ entry: DocumentType, macOS: Bool) -> String {
+        "document type \(entry.displayName) has an empty 'CFBundleTypeName'\(consequence(macOS))"
+    }
+
+    /// App Store Connect's rejection has been seen for macOS archives only.
+    static func consequence(_ macOS: Bool) -> String {
+        macOS
+            ? "; App Store Connect rejects macOS archives with it (ITMS-90243)"
+            : "; the key reference requires it (App Store Connect rejects macOS archives with it, ITMS-90243)"
     }
 }
