@@ -306,3 +306,25 @@ private let missingRank = """
         #expect(done.message.contains("already conform"))
     }
 }
+
+@Suite struct LegacyBindingTests {
+    @Test func oneFindingPerEntryWithTheTypesToListInstead() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>CFBundleDocumentTypes</key><array><dict>
+                <key>CFBundleTypeName</key><string>Header</string>
+                <key>CFBundleTypeExtensions</key><array><string>h</string><string>zzq</string></array>
+                <key>CFBundleTypeOSTypes</key><array><string>****</string></array>
+            </dict></array>
+            </dict></plist>
+            """
+        let findings = Linter().lint(text: text).filter { $0.code == "DOC-005" }
+        #expect(findings.count == 1)
+        let message = try #require(findings.first?.message)
+        #expect(message.contains("through deprecated 'CFBundleTypeExtensions' and 'CFBundleTypeOSTypes'"))
+        #expect(message.contains("list 'public.c-header' (for 'h') in 'LSItemContentTypes'"))
+        #expect(message.hasSuffix("declare a type for 'zzq' and list it there"))
+        #expect(!message.contains("public.data"))  // '****' beside extensions is filler
+    }
+}

@@ -1,5 +1,6 @@
 import AppBundle
 import PropertyList
+import UniformTypes
 
 /// Finds document types that bind files through the deprecated `CFBundleTypeExtensions`,
 /// `CFBundleTypeMIMETypes` or `CFBundleTypeOSTypes` keys: only `LSItemContentTypes` binds on iOS,
@@ -14,7 +15,9 @@ public struct LegacyBindingKeys: Rule {
             CFBundleTypeExtensions, CFBundleTypeMIMETypes and CFBundleTypeOSTypes are deprecated \
             since macOS 10.5 and were never read on iOS; a custom extension listed only there opens \
             as a dynamic 'dyn.' type, greyed out in pickers. A warning when they are the only \
-            binding; an info when LSItemContentTypes is also present (then they are ignored).
+            binding; an info when LSItemContentTypes is also present (then they are ignored). One \
+            finding per document type, naming its legacy keys and the types to list instead: the \
+            declared type that claims each extension or MIME type, or a type to declare.
             """,
         sources: ["Information Property List Key Reference (S1)", "info-plist-rules.md §4 M2"],
         severity: .warning,
@@ -60,28 +63,77 @@ public struct LegacyBindingKeys: Rule {
     /// Checks each entry's binding keys.
     public func check(_ context: LintContext) -> [Diagnostic] {
         context.infoPlists.flatMap { plist in
-            plist.documentTypes.flatMap { entry -> [Diagnostic] in
+            plist.documentTypes.compactMap { entry -> Diagnostic? in
                 guard entry.legacyExtensions.count + entry.legacyMIMETypes.count + entry.legacyOSTypes.count > 0,
                     let dictionary = plist.value(at: entry.location)
-                else { return [] }
-                let modern = entry.contentTypesLocation != nil
-                return Self.legacyKeys.compactMap { key in
-                    guard let value = dictionary[key] else { return nil }
-                    return modern
-                        ? diagnostic(Message.ignored(key, entry: entry), at: value.location, severity: .info)
-                        : diagnostic(Message.legacyOnly(key, entry: entry), at: value.location)
+                else { return nil }
+                // One finding per entry, at its first legacy key, naming every one it has.
+                let present = Self.legacyKeys.compactMap { key in dictionary[key].map { (key, $0) } }
+                guard let first = present.first else { return nil }
+                let keys = present.map(\.0)
+                if entry.contentTypesLocation != nil {
+                    return diagnostic(Message.ignored(keys, entry: entry), at: first.1.location, severity: .info)
                 }
+                return diagnostic(
+                    Message.legacyOnly(keys, entry: entry, advice: Self.advice(for: entry, context)),
+                    at: first.1.location)
             }
         }
+    }
+
+    /// What to list instead: the declared types that claim the entry's extensions and MIME types
+    /// (`h` is `public.c-header`), `public.data` for the `*` wildcard (and for `****` when it is
+    /// the only tag), and the tags no declaration claims, for which a type must be declared.
+    static func advice(for entry: DocumentType, _ context: LintContext) -> String {
+        var types: [String] = []
+        var unclaimed: [String] = []
+        let tags =
+            entry.legacyExtensions.map { ($0.value, TagClass.filenameExtension) }
+            + entry.legacyMIMETypes.map { ($0.value, TagClass.mimeType) }
+        for (tag, tagClass) in tags {
+            if tag == "*" {
+                types.append("'public.data' (for '*')")
+                continue
+            }
+            let claims = context.catalog.declarations(claiming: tag, in: tagClass)
+            if let type = claims.first(where: { $0.origin.isSystem }) ?? claims.first {
+                types.append("\(quoted(type.identifier)) (for \(quoted(tag)))")
+            } else {
+                unclaimed.append(quoted(tag))
+            }
+        }
+        // `****` beside extensions is the old templates' filler, not "any file".
+        if tags.isEmpty, entry.legacyOSTypes.contains(where: { $0.value == "****" }) {
+            types.append("'public.data' (for '****')")
+        }
+        var advice: [String] = []
+        if !types.isEmpty { advice.append("list \(Self.list(types)) in 'LSItemContentTypes'") }
+        if !unclaimed.isEmpty {
+            advice.append("declare a type for \(Self.list(unclaimed)) and list it there")
+        }
+        return advice.isEmpty ? "declare the type and list it in 'LSItemContentTypes'" : advice.joined(separator: "; ")
+    }
+
+    static func list(_ items: [String]) -> String {
+        var unique: [String] = []
+        for item in items where !unique.contains(item) { unique.append(item) }
+        let shown = unique.prefix(3).joined(separator: ", ")
+        return unique.count > 3 ? shown + " and \(unique.count - 3) more" : shown
     }
 }
 
 private enum Message {
-    static func legacyOnly(_ key: String, entry: DocumentType) -> String {
-        "document type \(entry.displayName) binds files only through deprecated '\(key)'; declare the type and list it in 'LSItemContentTypes'"
+    static func keys(_ keys: [String]) -> String {
+        let quotedKeys = keys.map { "'\($0)'" }
+        return quotedKeys.count == 1
+            ? quotedKeys[0] : quotedKeys.dropLast().joined(separator: ", ") + " and " + (quotedKeys.last ?? "")
     }
 
-    static func ignored(_ key: String, entry: DocumentType) -> String {
-        "'\(key)' of document type \(entry.displayName) is ignored because 'LSItemContentTypes' is present"
+    static func legacyOnly(_ keys: [String], entry: DocumentType, advice: String) -> String {
+        "document type \(entry.displayName) binds files only through deprecated \(Self.keys(keys)); \(advice)"
+    }
+
+    static func ignored(_ keys: [String], entry: DocumentType) -> String {
+        "\(Self.keys(keys)) of document type \(entry.displayName) \(keys.count == 1 ? "is" : "are") ignored because 'LSItemContentTypes' is present"
     }
 }
