@@ -86,7 +86,9 @@ enum LintCommand: Command {
         var files = 0
         var unreadableSeen: Set<String> = []  // unreadable files reported, each once
         let forceExclude = arguments.flag("force-exclude")
-        for path in paths {
+        for given in paths {
+            // A project file stands for its project: `project.pbxproj` is not an Info.plist.
+            let path = given.hasSuffix(".xcodeproj/project.pbxproj") ? String(given.dropLast(16)) : given
             // The path as given is linted even when excluded, unless --force-exclude.
             let root = forceExclude ? nil : path
             var configuration = configurations.configuration(for: path)
@@ -167,6 +169,28 @@ enum LintCommand: Command {
             } else if !units.isEmpty && excludedUnits == units.count {
                 context.report(
                     "\(path): warning: nothing linted: the configuration's 'excluded' paths cover every app found")
+            }
+        }
+
+        // An Info.plist a project names but that is missing or unreadable is an input error, as
+        // a path given would be.
+        for job in jobs {
+            for plist in [job.unit.infoPlist] + job.unit.extensions {
+                for finding in plist.findings {
+                    let file: String
+                    let reason: String
+                    switch finding.kind {
+                    case .unreadablePropertyList(let path, let why): (file, reason) = (path, why)
+                    case .missingInfoPlistFile(let path): (file, reason) = (path, finding.message)
+                    default: continue
+                    }
+                    guard unreadableSeen.insert(Self.canonical(file)).inserted else { continue }
+                    var diagnostic = UnreadablePropertyList().diagnostic(
+                        for: PropertyListError(.unreadable(reason), at: finding.location))
+                    diagnostic.message = reason
+                    diagnostics.append(diagnostic)
+                    status = .inputError
+                }
             }
         }
 

@@ -157,6 +157,22 @@ import UTIScopeCLI
         #expect(twice.output.components(separatedBy: "[PLIST-001]").count == 2)
     }
 
+    @Test func aProjectWhoseInfoPlistIsMissingOrBrokenIsAnInputError() throws {
+        // A copy of the DocumentApp project: its Thumbnail Info.plist removed, the app's broken.
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("utiscope-\(UUID().uuidString)").path
+        try FileManager.default.copyItem(atPath: fixturesDirectory + "/projects/DocumentApp", toPath: folder)
+        try FileManager.default.removeItem(atPath: folder + "/Thumbnail/Info.plist")
+        try Data("<plist><dict>".utf8).write(to: URL(fileURLWithPath: folder + "/DocumentApp/Info.plist"))
+        let project = folder + "/DocumentApp.xcodeproj"
+        for path in [project, project + "/project.pbxproj"] {
+            let result = utiscope("lint", "--color", "never", path)
+            #expect(result.status == .inputError, "\(path)")
+            #expect(result.output.contains("error: INFOPLIST_FILE"), "\(path)")
+            #expect(result.output.contains("Thumbnail/Info.plist' does not exist [PLIST-001]"), "\(path)")
+            #expect(result.output.contains("/DocumentApp/Info.plist:"), "\(path)")
+        }
+    }
+
     @Test func baselineReportsOnlyNewFindings() throws {
         let path = try temporaryFile(rankless)
         let baseline = path + ".baseline.json"
