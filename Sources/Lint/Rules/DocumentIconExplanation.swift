@@ -15,7 +15,9 @@ public struct DocumentIconExplanation: Rule {
             icon: the system makes no thumbnails for the type, has no icon for it, no installed \
             Thumbnail extension handles it, and the app both lists it in its document types and \
             exports or imports it. This info says which applies, so a missing custom icon is no \
-            surprise. Types the system declares are left out (their icon is the system's).
+            surprise. Types the system declares are left out (their icon is the system's). An \
+            Info.plist linted without its bundle or asset catalogs may lack the app icon keys that \
+            Xcode adds when it builds; the info then says the icon depends on the built app.
             """,
         sources: [
             "Customizing the document browser (S9)", "QuickLookThumbnailing overview (S13)", "info-plist-rules.md §2.7",
@@ -72,6 +74,9 @@ public struct DocumentIconExplanation: Rule {
         case extensionThumbnail(String)
         case customIcon
         case appIcon
+        /// No app icon in the Info.plist and no bundle or asset catalog to look in: Xcode may
+        /// add one at build time.
+        case appIconIfBuilt
         case generic
     }
 
@@ -107,8 +112,10 @@ public struct DocumentIconExplanation: Rule {
         }
         if let file = thumbnailed[identifier] { return .extensionThumbnail(file) }
         if declaration.icons.composited != nil || declaration.icons.namesIcon { return .customIcon }
-        let hasAppIcon = context.app.appIcon.declaresIcon || context.resources?.assetNames.isEmpty == false
-        return hasAppIcon ? .appIcon : .generic
+        if context.app.appIcon.declaresIcon || context.resources?.assetNames.isEmpty == false { return .appIcon }
+        // Without the bundle or its asset catalogs, a missing icon key proves nothing: Xcode adds
+        // CFBundleIcons from the asset catalog's app icon set when it builds the app.
+        return context.resources == nil ? .appIconIfBuilt : .generic
     }
 }
 
@@ -126,6 +133,9 @@ private enum Message {
         case .appIcon:
             return
                 "the Files app shows an icon made from the app icon for \(type) files: no thumbnails, no system icon, declared and listed"
+        case .appIconIfBuilt:
+            return
+                "the Files app shows an icon made from the app icon for \(type) files, if the built app has one: this Info.plist names none (Xcode adds it from an asset catalog's app icon set when it builds)"
         case .generic:
             return "the Files app shows a generic icon for \(type) files: the app declares no app icon to make one from"
         }
