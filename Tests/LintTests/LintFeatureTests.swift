@@ -328,3 +328,27 @@ private let missingRank = """
         #expect(!message.contains("public.data"))  // '****' beside extensions is filler
     }
 }
+
+@Suite struct TagCollisionTests {
+    @Test func anImportedTypeSubstitutedThroughItsExtensionIsReportedOnce() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>UTImportedTypeDeclarations</key><array><dict>
+                <key>UTTypeIdentifier</key><string>com.example.quicktime</string>
+                <key>UTTypeConformsTo</key><array><string>public.movie</string></array>
+                <key>UTTypeTagSpecification</key><dict>
+                    <key>public.filename-extension</key><array><string>mov</string></array>
+                    <key>public.mime-type</key><array><string>video/quicktime</string></array>
+                </dict>
+            </dict></array>
+            </dict></plist>
+            """
+        let found = Linter().lint(text: text)
+        #expect(found.filter { $0.code == "UTI-019" }.count == 1)
+        let collisions = found.filter { $0.code == "UTI-013" }
+        // The extension is UTI-019's; the MIME type is still reported, in MIME terms.
+        #expect(collisions.count == 1)
+        #expect(collisions.first?.message.hasSuffix("which type a look-up of the MIME type gives is undefined") == true)
+    }
+}

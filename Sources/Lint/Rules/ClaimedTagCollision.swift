@@ -63,10 +63,18 @@ public struct ClaimedTagCollision: Rule {
     /// Looks up every extension and MIME tag of the bundle's declarations in effect.
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        let resolver = context.catalog.tagResolver
         for (_, declaration) in context.bundleDeclarationsInEffect {
             var seen: Set<String> = []
+            // An imported type whose preferred extension resolves to another type is UTI-019's.
+            if declaration.origin.kind == .imported,
+                let substitution = resolver.importedTypeSubstitution(for: declaration.identifier)
+            {
+                seen.insert(TagClass.filenameExtension.foldedTag(substitution.tag))
+            }
             for tag in declaration.tags where tag.tagClass == .filenameExtension || tag.tagClass == .mimeType {
-                guard let location = tag.location, seen.insert(tag.tagClass.foldedTag(tag.value)).inserted else {
+                let key = (tag.tagClass == .mimeType ? "mime " : "") + tag.tagClass.foldedTag(tag.value)
+                guard let location = tag.location, seen.insert(key).inserted else {
                     continue
                 }
                 let others = context.catalog.declarations(claiming: tag.value, in: tag.tagClass).filter {
@@ -101,12 +109,19 @@ private enum Message {
     }
 
     static func systemWins(_ tag: TypeTag, winner: UniformTypeIdentifier) -> String {
-        "\(what(tag)) is also claimed by system type \(quoted(winner)), which wins: files with it get the system's type"
+        let outcome =
+            tag.tagClass == .mimeType
+            ? "look-ups of the MIME type (downloads, the pasteboard) give the system's type"
+            : "files with it get the system's type"
+        return "\(what(tag)) is also claimed by system type \(quoted(winner)), which wins: \(outcome)"
     }
 
     static func undefined(_ tag: TypeTag, rival: UniformTypeIdentifier, system: Bool) -> String {
         let owner = system ? "system type" : "type"
-        return "\(what(tag)) is also claimed by \(owner) \(quoted(rival)); which type files with it get is undefined"
+        let outcome =
+            tag.tagClass == .mimeType
+            ? "which type a look-up of the MIME type gives is undefined" : "which type files with it get is undefined"
+        return "\(what(tag)) is also claimed by \(owner) \(quoted(rival)); \(outcome)"
     }
 
     static func rival(_ identifier: UniformTypeIdentifier) -> String { "\(quoted(identifier)) claims it here" }
