@@ -81,7 +81,10 @@ public struct CyclicConformance: Rule {
 
 private enum Message {
     static func cycle(_ members: [UniformTypeIdentifier]) -> String {
-        "conformance cycle: " + members.map { quoted($0) }.joined(separator: ", ") + " conform to one another"
+        if members.count == 1, let member = members.first {
+            return "conformance cycle: \(quoted(member)) lists itself in 'UTTypeConformsTo'"
+        }
+        return "conformance cycle: " + members.map { quoted($0) }.joined(separator: ", ") + " conform to one another"
     }
 
     static func edge(_ edge: ConformanceEdge) -> String {
