@@ -48,6 +48,11 @@ import Testing
         #expect(GitHubReporter.property("a:b,c%") == "a%3Ab%2Cc%25")
     }
 
+    @Test func sarifURIsAreRelativeReferencesOrFileURIs() {
+        #expect(SARIFReporter.uri("App/My Info.plist") == "App/My%20Info.plist")
+        #expect(SARIFReporter.uri("/work/App/Info.plist") == "file:///work/App/Info.plist")
+    }
+
     @Test func sarifMatchesGoldenAndHasTheRequiredStructure() throws {
         let sarif = SARIFReporter(toolVersion: "0.1.0").render(sampleReport)
         #expect(sarif == (try golden("report.sarif", sarif)))

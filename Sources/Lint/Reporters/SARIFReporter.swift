@@ -88,10 +88,11 @@ public struct SARIFReporter: Sendable {
         return text + "}"
     }
 
-    /// A relative or absolute path as a URI reference: unreserved characters and `/` kept,
-    /// everything else percent-encoded.
+    /// A path as a URI: a relative path as a relative reference (code scanning resolves it from
+    /// the repository root), an absolute one as a `file://` URI; unreserved characters and `/`
+    /// kept, everything else percent-encoded.
     static func uri(_ path: String) -> String {
-        var text = ""
+        var text = path.hasPrefix("/") ? "file://" : ""
         for byte in path.utf8 {
             let keep =
                 (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
