@@ -16,7 +16,9 @@ public struct UndeclaredContentType: Rule {
             owns it) or imported (another app owns it); otherwise the system never types a file as \
             it: files get a dynamic 'dyn.' identifier, are greyed out in the document browser, and \
             the document icon falls back (condition 4 of Apple's document-icon rules). Misspelt \
-            system identifiers get a suggestion, and a fix-it when one system type is clearly meant.
+            system identifiers get a suggestion, and a fix-it when one system type is clearly meant. \
+            In a Quick Look generator's or Spotlight importer's entry (role QLGenerator or \
+            MDImporter) only an info: such plug-ins handle types that other apps declare.
             """,
         sources: [
             "Defining file and data types for your app (S5)", "Customizing the document browser (S9)",
@@ -98,10 +100,11 @@ public struct UndeclaredContentType: Rule {
                                 Message.fixIt(nearest), changes: [.replaceString(at: location, with: nearest.rawValue)])
                         }
                     }
+                    // A Quick Look generator or Spotlight importer handles types other apps declare.
                     diagnostics.append(
                         diagnostic(
                             Message.undeclared(identifier, entry: entry, suggestion: suggestion), at: location,
-                            fixIt: fixIt))
+                            severity: entry.isPlugInEntry ? .info : nil, fixIt: fixIt))
                 }
             }
         }
