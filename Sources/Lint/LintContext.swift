@@ -75,7 +75,8 @@ public struct LintContext: Sendable {
 
     /// Whether the app or an extension exports or imports `identifier` (compared case-insensitively).
     public func declaresInBundle(_ identifier: UniformTypeIdentifier) -> Bool {
-        infoPlists.contains { plist in plist.declarations.contains { $0.identifier == identifier } }
+        // The catalog holds every declaration of the bundle, shadowed ones included: one look-up.
+        catalog.declarations(for: identifier).contains { !$0.origin.isSystem }
     }
 
     /// Whether anyone (the system or the bundle) declares `identifier`.
