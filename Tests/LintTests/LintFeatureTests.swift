@@ -352,3 +352,26 @@ private let missingRank = """
         #expect(collisions.first?.message.hasSuffix("which type a look-up of the MIME type gives is undefined") == true)
     }
 }
+
+@Suite struct ExtensionCaseTests {
+    @Test func anUpperCaseTwinIsADuplicateToRemove() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict>
+            <key>UTExportedTypeDeclarations</key><array><dict>
+                <key>UTTypeIdentifier</key><string>com.example.osf</string>
+                <key>UTTypeTagSpecification</key><dict>
+                    <key>public.filename-extension</key><array><string>osf</string><string>OSF</string><string>Osx</string></array>
+                </dict>
+            </dict></array>
+            </dict></plist>
+            """
+        let found = Linter().lint(text: text).filter { $0.code == "UTI-012" }
+        #expect(
+            found.map(\.message) == [
+                "filename extension 'OSF' repeats 'osf' in upper case; remove it",
+                "filename extension 'Osx' has upper-case letters; declare it in lower case",
+            ])
+        #expect(found.first?.fixIt == nil)
+    }
+}

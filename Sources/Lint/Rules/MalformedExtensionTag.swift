@@ -70,8 +70,14 @@ public struct MalformedExtensionTag: Rule {
         var diagnostics: [Diagnostic] = []
         for plist in context.infoPlists {
             for declaration in plist.declarations {
+                let extensions = declaration.tags.filter { $0.tagClass == .filenameExtension }.map(\.value)
                 for tag in declaration.tags where tag.tagClass == .filenameExtension {
                     guard let location = tag.location, let problem = Self.problem(tag.value, legacy: false) else {
+                        continue
+                    }
+                    // `OSF` beside `osf`: the upper-case one adds nothing (tags match regardless of case).
+                    if case .upperCase = problem, extensions.contains(tag.value.lowercased()) {
+                        diagnostics.append(diagnostic(Message.caseTwin(tag.value), at: location))
                         continue
                     }
                     diagnostics.append(
@@ -142,6 +148,10 @@ private enum Message {
 
     static func upperCase(_ tag: String) -> String {
         "filename extension \(quoted(tag)) has upper-case letters; declare it in lower case"
+    }
+
+    static func caseTwin(_ tag: String) -> String {
+        "filename extension \(quoted(tag)) repeats \(quoted(tag.lowercased())) in upper case; remove it"
     }
 
     static func fixIt(_ fixed: String) -> String { "replace with \(quoted(fixed))" }
