@@ -375,3 +375,26 @@ private let missingRank = """
         #expect(found.first?.fixIt == nil)
     }
 }
+
+@Suite struct ImportedDocumentTypeTests {
+    @Test func anImportedTypeWithoutExtensionsIsOnlyNoted() throws {
+        func finding(_ key: String) -> Diagnostic? {
+            let text = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0"><dict>
+                <key>CFBundleDocumentTypes</key><array><dict>
+                    <key>CFBundleTypeName</key><string>Database</string>
+                    <key>LSItemContentTypes</key><array><string>org.other.db</string></array>
+                </dict></array>
+                <key>\(key)</key><array><dict>
+                    <key>UTTypeIdentifier</key><string>org.other.db</string>
+                    <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+                </dict></array>
+                </dict></plist>
+                """
+            return Linter().lint(text: text).first { $0.code == "UTI-011" }
+        }
+        #expect(finding("UTImportedTypeDeclarations")?.severity == .info)
+        #expect(finding("UTExportedTypeDeclarations")?.severity == .warning)
+    }
+}

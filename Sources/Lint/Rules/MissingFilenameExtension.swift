@@ -14,7 +14,8 @@ public struct MissingFilenameExtension: Rule {
             The system types a file from its name: the extension is looked up in the declarations' \
             public.filename-extension tags. A document type the app declares without one can never \
             be the type of a file, so the app cannot open any (pure pasteboard types need no \
-            extension, but they are not document types).
+            extension, but they are not document types). For an imported type only an info: the \
+            app that owns it declares its tags where it is installed.
             """,
         sources: ["Declaring New Uniform Type Identifiers (S4)", "UTType.h, tag specification (S7)"],
         severity: .warning,
@@ -88,6 +89,9 @@ public struct MissingFilenameExtension: Rule {
                 let location = declaration.identifierLocation, !identifier.isDynamic,
                 !context.catalog.conforms(identifier, to: .folder)
             else { return nil }
+            if declaration.origin.kind == .imported {
+                return diagnostic(Message.importedNoExtension(identifier), at: location, severity: .info)
+            }
             return diagnostic(Message.noExtension(identifier), at: location)
         }
     }
@@ -96,5 +100,9 @@ public struct MissingFilenameExtension: Rule {
 private enum Message {
     static func noExtension(_ identifier: UniformTypeIdentifier) -> String {
         "document type \(quoted(identifier)) has no 'public.filename-extension' tag, so no file is recognised as it"
+    }
+
+    static func importedNoExtension(_ identifier: UniformTypeIdentifier) -> String {
+        "imported document type \(quoted(identifier)) has no 'public.filename-extension' tag: files are recognised as it only where the app that owns it is installed and declares one"
     }
 }
