@@ -56,6 +56,13 @@ enum LintCommand: Command {
         URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
     }
 
+    /// A PLIST-001 finding for an Info.plist that was found but could not be read, saying why.
+    static func unreadable(_ reason: String, at location: SourceLocation) -> Diagnostic {
+        var diagnostic = UnreadablePropertyList().diagnostic(for: PropertyListError(.unreadable(reason), at: location))
+        diagnostic.message = reason
+        return diagnostic
+    }
+
     /// One app to lint, with the configuration that applies to it.
     struct Job: Sendable {
         var unit: AppUnit
@@ -143,10 +150,7 @@ enum LintCommand: Command {
                     guard !configuration.excludes(file, below: root),
                         unreadableSeen.insert(Self.canonical(file)).inserted
                     else { continue }
-                    var diagnostic = UnreadablePropertyList().diagnostic(
-                        for: PropertyListError(.unreadable(reason), at: finding.location))
-                    diagnostic.message = reason
-                    diagnostics.append(diagnostic)
+                    diagnostics.append(Self.unreadable(reason, at: finding.location))
                     files += 1
                     status = .inputError
                 } else if arguments.flag("verbose") {
@@ -185,10 +189,7 @@ enum LintCommand: Command {
                     default: continue
                     }
                     guard unreadableSeen.insert(Self.canonical(file)).inserted else { continue }
-                    var diagnostic = UnreadablePropertyList().diagnostic(
-                        for: PropertyListError(.unreadable(reason), at: finding.location))
-                    diagnostic.message = reason
-                    diagnostics.append(diagnostic)
+                    diagnostics.append(Self.unreadable(reason, at: finding.location))
                     status = .inputError
                 }
             }

@@ -239,17 +239,20 @@ private let missingRank = """
     }
 }
 
+/// An XML Info.plist around `body`, the keys of its top-level dictionary.
+func plistText(_ body: String) -> String {
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\n\(body)\n</dict></plist>\n"
+}
+
 @Suite struct IdentifierSuggestionTests {
     static func plist(conformingTo parent: String, identifier: String = "org.example.torrent") -> String {
-        """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict>
-        <key>UTExportedTypeDeclarations</key><array><dict>
-            <key>UTTypeIdentifier</key><string>\(identifier)</string>
-            <key>UTTypeConformsTo</key><array><string>\(parent)</string></array>
-        </dict></array>
-        </dict></plist>
-        """
+        plistText(
+            """
+            <key>UTExportedTypeDeclarations</key><array><dict>
+                <key>UTTypeIdentifier</key><string>\(identifier)</string>
+                <key>UTTypeConformsTo</key><array><string>\(parent)</string></array>
+            </dict></array>
+            """)
     }
 
     static func message(_ text: String) -> String? {
@@ -275,9 +278,8 @@ private let missingRank = """
 
 @Suite struct PackageFlagTests {
     static func finding(flag: String, type: String, conformsTo parent: String = "public.data") -> Diagnostic? {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>
+        let text = plistText(
+            """
             <key>CFBundleDocumentTypes</key><array><dict>
                 <key>CFBundleTypeName</key><string>Doc</string>
                 <key>LSTypeIsPackage</key>\(flag)
@@ -287,8 +289,7 @@ private let missingRank = """
                 <key>UTTypeIdentifier</key><string>com.example.doc</string>
                 <key>UTTypeConformsTo</key><array><string>\(parent)</string></array>
             </dict></array>
-            </dict></plist>
-            """
+            """)
         return Linter().lint(text: text).first { $0.code == "DOC-009" }
     }
 
@@ -309,16 +310,14 @@ private let missingRank = """
 
 @Suite struct LegacyBindingTests {
     @Test func oneFindingPerEntryWithTheTypesToListInstead() throws {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>
+        let text = plistText(
+            """
             <key>CFBundleDocumentTypes</key><array><dict>
                 <key>CFBundleTypeName</key><string>Header</string>
                 <key>CFBundleTypeExtensions</key><array><string>h</string><string>zzq</string></array>
                 <key>CFBundleTypeOSTypes</key><array><string>****</string></array>
             </dict></array>
-            </dict></plist>
-            """
+            """)
         let findings = Linter().lint(text: text).filter { $0.code == "DOC-005" }
         #expect(findings.count == 1)
         let message = try #require(findings.first?.message)
@@ -331,9 +330,8 @@ private let missingRank = """
 
 @Suite struct TagCollisionTests {
     @Test func anImportedTypeSubstitutedThroughItsExtensionIsReportedOnce() throws {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>
+        let text = plistText(
+            """
             <key>UTImportedTypeDeclarations</key><array><dict>
                 <key>UTTypeIdentifier</key><string>com.example.quicktime</string>
                 <key>UTTypeConformsTo</key><array><string>public.movie</string></array>
@@ -342,8 +340,7 @@ private let missingRank = """
                     <key>public.mime-type</key><array><string>video/quicktime</string></array>
                 </dict>
             </dict></array>
-            </dict></plist>
-            """
+            """)
         let found = Linter().lint(text: text)
         #expect(found.filter { $0.code == "UTI-019" }.count == 1)
         let collisions = found.filter { $0.code == "UTI-013" }
@@ -355,17 +352,15 @@ private let missingRank = """
 
 @Suite struct ExtensionCaseTests {
     @Test func anUpperCaseTwinIsADuplicateToRemove() throws {
-        let text = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0"><dict>
+        let text = plistText(
+            """
             <key>UTExportedTypeDeclarations</key><array><dict>
                 <key>UTTypeIdentifier</key><string>com.example.osf</string>
                 <key>UTTypeTagSpecification</key><dict>
                     <key>public.filename-extension</key><array><string>osf</string><string>OSF</string><string>Osx</string></array>
                 </dict>
             </dict></array>
-            </dict></plist>
-            """
+            """)
         let found = Linter().lint(text: text).filter { $0.code == "UTI-012" }
         #expect(
             found.map(\.message) == [
@@ -379,9 +374,8 @@ private let missingRank = """
 @Suite struct ImportedDocumentTypeTests {
     @Test func anImportedTypeWithoutExtensionsIsOnlyNoted() throws {
         func finding(_ key: String) -> Diagnostic? {
-            let text = """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <plist version="1.0"><dict>
+            let text = plistText(
+                """
                 <key>CFBundleDocumentTypes</key><array><dict>
                     <key>CFBundleTypeName</key><string>Database</string>
                     <key>LSItemContentTypes</key><array><string>org.other.db</string></array>
@@ -390,8 +384,7 @@ private let missingRank = """
                     <key>UTTypeIdentifier</key><string>org.other.db</string>
                     <key>UTTypeConformsTo</key><array><string>public.data</string></array>
                 </dict></array>
-                </dict></plist>
-                """
+                """)
             return Linter().lint(text: text).first { $0.code == "UTI-011" }
         }
         #expect(finding("UTImportedTypeDeclarations")?.severity == .info)

@@ -50,7 +50,7 @@ import Testing
 
     @Test func sarifURIsAreRelativeReferencesOrFileURIs() {
         #expect(SARIFReporter.uri("App/My Info.plist") == "App/My%20Info.plist")
-        #expect(SARIFReporter.uri("/work/App/Info.plist") == "file:///work/App/Info.plist")
+        #expect(SARIFReporter.uri("/src/App/Info.plist") == "file:///src/App/Info.plist")
     }
 
     @Test func sarifMatchesGoldenAndHasTheRequiredStructure() throws {
