@@ -90,7 +90,19 @@ extension InfoPlist {
         root: Node, file: String, document: PropertyListDocument?, platform: Platform? = nil,
         bundleName: String? = nil
     ) {
+        self.init(
+            root: root, file: file, document: document, platform: platform, bundleName: bundleName,
+            parallelThreshold: ShapeReader.parallelThreshold)
+    }
+
+    /// Reads the model, reading a section of more than `parallelThreshold` entries in chunks
+    /// side by side (tests compare that with a sequential reading).
+    init<Node: InfoPlistNode>(
+        root: Node, file: String, document: PropertyListDocument?, platform: Platform?, bundleName: String?,
+        parallelThreshold: Int
+    ) {
         var reader = ShapeReader(file: file)
+        reader.parallelThreshold = parallelThreshold
         self.file = file
         self.document = document
         if root.nodeKind != .dictionary {
@@ -104,15 +116,15 @@ extension InfoPlist {
         }
         let owner = bundleName ?? bundleIdentifier?.value ?? file
         documentTypesLocation = root["CFBundleDocumentTypes"]?.nodeLocation
-        documentTypes = reader.dictionaries(root, "CFBundleDocumentTypes").enumerated().map { index, entry in
+        documentTypes = reader.map(reader.dictionaries(root, "CFBundleDocumentTypes")) { reader, entry, index in
             reader.documentType(entry, index: index)
-        }
-        exportedTypes = reader.dictionaries(root, "UTExportedTypeDeclarations").compactMap {
-            reader.declaration($0, origin: .exported(bundle: owner))
-        }
-        importedTypes = reader.dictionaries(root, "UTImportedTypeDeclarations").compactMap {
-            reader.declaration($0, origin: .imported(bundle: owner))
-        }
+        }.compactMap { $0 }
+        exportedTypes = reader.map(reader.dictionaries(root, "UTExportedTypeDeclarations")) { reader, entry, _ in
+            reader.declaration(entry, origin: .exported(bundle: owner))
+        }.compactMap { $0 }
+        importedTypes = reader.map(reader.dictionaries(root, "UTImportedTypeDeclarations")) { reader, entry, _ in
+            reader.declaration(entry, origin: .imported(bundle: owner))
+        }.compactMap { $0 }
         supportsOpeningDocumentsInPlace = reader.boolean(root, "LSSupportsOpeningDocumentsInPlace")
         supportsDocumentBrowser = reader.boolean(root, "UISupportsDocumentBrowser")
         fileSharingEnabled = reader.boolean(root, "UIFileSharingEnabled")
@@ -217,6 +229,35 @@ struct ShapeReader {
     ) {
         let (values, location) = strings(container, key, stringAllowed: stringAllowed)
         return (values.map { Located(UniformTypeIdentifier($0.value), at: $0.location) }, location)
+    }
+
+    /// Above this many entries, a section is read in chunks on every core (by default).
+    static let parallelThreshold = 4_096
+    /// Above this many entries, a section is read in chunks on every core.
+    var parallelThreshold = ShapeReader.parallelThreshold
+
+    /// `read` over `entries` (with each entry's index), findings recorded in entry order as a
+    /// sequential reading would; a large section is read in chunks concurrently, each chunk with a
+    /// reader of its own.
+    mutating func map<Node: InfoPlistNode, Result: Sendable>(
+        _ entries: [Node], _ read: @Sendable (inout ShapeReader, Node, Int) -> Result?
+    ) -> [Result?] {
+        guard entries.count > parallelThreshold else {
+            var results: [Result?] = []
+            results.reserveCapacity(entries.count)
+            for (index, entry) in entries.enumerated() { results.append(read(&self, entry, index)) }
+            return results
+        }
+        let chunkSize = max(1, parallelThreshold / 4)
+        let chunks = stride(from: 0, to: entries.count, by: chunkSize).map { $0..<min($0 + chunkSize, entries.count) }
+        let file = self.file
+        let parts = ParallelMap.map(chunks) { range -> (results: [Result?], findings: [AppBundleFinding]) in
+            var reader = ShapeReader(file: file)
+            let results = range.map { index in read(&reader, entries[index], index) }
+            return (results, reader.findings)
+        }
+        for part in parts { findings += part.findings }
+        return parts.flatMap(\.results)
     }
 
     /// The dictionaries of an array of dictionaries; other elements are reported and skipped.

@@ -25,8 +25,9 @@ public struct LintContext: Sendable {
     /// Every identifier referenced in the app's and its extensions' Info.plists, in file order per key.
     public let references: [IdentifierReference]
     /// The bundle's declarations that are in effect (not shadowed by the system's or another of
-    /// the bundle's), each identifier once, in file order: the types the app defines for the system.
-    public let bundleDeclarationsInEffect: [(plist: InfoPlist, declaration: TypeDeclaration)]
+    /// the bundle's), each identifier once, in file order: the types the app defines for the
+    /// system, each with the index in ``infoPlists`` of the Info.plist declaring it.
+    public let bundleDeclarationsInEffect: [(plist: Int, declaration: TypeDeclaration)]
     /// The identifiers the app's document types list, each once.
     public let documentIdentifiers: Set<UniformTypeIdentifier>
     /// The app, then its extensions.
@@ -36,6 +37,8 @@ public struct LintContext: Sendable {
 
     /// Above this many declarations in the bundle, "did you mean" looks only at system identifiers.
     static let bundleSuggestionLimit = 2_000
+    /// Above this many declarations and document types, the context is built on two cores.
+    static let concurrencyThreshold = 4_096
 
     /// A context for `app` and `extensions`.
     public init(
@@ -47,21 +50,34 @@ public struct LintContext: Sendable {
         self.platform = app.platform.platform
         self.buildSettings = buildSettings
         self.resources = resources
-        let catalog = TypeCatalog(declarations: app.declarations + extensions.flatMap(\.declarations))
+        let plists = [app] + extensions
+        let bundleCount = plists.reduce(0) { $0 + $1.exportedTypes.count + $1.importedTypes.count }
+        // The catalog and the indexes of the files do not depend on each other: for a large
+        // bundle they are built side by side.
+        let (catalog, indexes) = ParallelMap.both(
+            concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
+            { TypeCatalog(declarations: plists.flatMap(\.declarations)) },
+            {
+                (
+                    references: IdentifierReference.all(in: plists),
+                    contentTypes: app.documentTypes.flatMap { entry in
+                        entry.contentTypes.map { (entry: entry, type: $0) }
+                    },
+                    identifiers: Set(app.documentTypes.flatMap { $0.contentTypes.map(\.value) })
+                )
+            })
         self.catalog = catalog
         // Suggestions compare a word with every candidate; with a huge bundle only the system's
         // identifiers are candidates, so a look-up stays cheap.
-        let bundleCount = app.declarations.count + extensions.reduce(0) { $0 + $1.declarations.count }
         self.knownIdentifiers =
             bundleCount <= Self.bundleSuggestionLimit
             ? catalog.userFacingDeclarations.map(\.identifier.rawValue)
             : catalog.system.userFacingTypes.map(\.identifier.rawValue)
-        let plists = [app] + extensions
         self.infoPlists = plists
-        self.documentContentTypes = app.documentTypes.flatMap { entry in entry.contentTypes.map { (entry, $0) } }
-        self.references = IdentifierReference.all(in: plists)
+        self.references = indexes.references
+        self.documentContentTypes = indexes.contentTypes
+        self.documentIdentifiers = indexes.identifiers
         self.bundleDeclarationsInEffect = Self.declarationsInEffect(plists, catalog)
-        self.documentIdentifiers = Set(app.documentTypes.flatMap { $0.contentTypes.map(\.value) })
     }
 
     /// A context for a loaded app; resources are indexed when the unit has a bundle or project
@@ -178,17 +194,17 @@ public struct ResourceIndex: Sendable, Hashable {
 
 extension LintContext {
     static func declarationsInEffect(_ plists: [InfoPlist], _ catalog: TypeCatalog) -> [(
-        plist: InfoPlist, declaration: TypeDeclaration
+        plist: Int, declaration: TypeDeclaration
     )] {
         var seen: Set<UniformTypeIdentifier> = []
-        var result: [(plist: InfoPlist, declaration: TypeDeclaration)] = []
-        for plist in plists {
+        var result: [(plist: Int, declaration: TypeDeclaration)] = []
+        for (index, plist) in plists.enumerated() {
             for declaration in plist.declarations where seen.insert(declaration.identifier).inserted {
                 guard let effective = catalog.declaration(for: declaration.identifier), !effective.origin.isSystem
                 else {
                     continue
                 }
-                result.append((plist, effective))
+                result.append((index, effective))
             }
         }
         return result

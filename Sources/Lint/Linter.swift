@@ -30,27 +30,38 @@ public struct Linter: Sendable {
             return description.applies(to: context.platform) && self.configuration.rules[description.code] != .off
         }
         let configuration = self.configuration
-        let results = ParallelMap.map(active) { rule -> [Diagnostic] in
+        var results = ParallelMap.map(active) { rule -> [Diagnostic] in
             var found = rule.check(context)
             if let severity = configuration.rules[type(of: rule).description.code]?.severity {
                 for index in found.indices { found[index].severity = severity }
             }
             return found
         }
-        var diagnostics = results.flatMap { $0 }
+        // Moved, not copied, into one array (popLast moves; each rule's findings reversed first).
+        var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(results.reduce(0) { $0 + $1.count })
+        for index in results.indices {
+            var found: [Diagnostic] = []
+            swap(&found, &results[index])
+            found.reverse()
+            while let diagnostic = found.popLast() { diagnostics.append(diagnostic) }
+        }
         var suppressions: [String: Suppressions] = [:]
+        var scanned: Set<String> = []
         for plist in context.infoPlists {
             guard let document = plist.document, document.format == .xml else { continue }
             let file = document.file
-            guard suppressions[file] == nil, let bytes = sources[file] ?? SourceFile.read(file) else { continue }
-            suppressions[file] = Suppressions(scanning: bytes, document: document)
+            guard scanned.insert(file).inserted, let bytes = sources[file] ?? SourceFile.read(file) else { continue }
+            let found = Suppressions(scanning: bytes, document: document)
+            if !found.isEmpty { suppressions[file] = found }
         }
         if !suppressions.isEmpty {
             diagnostics.removeAll { diagnostic in
                 suppressions[diagnostic.location.file]?.suppresses(diagnostic) ?? false
             }
         }
-        return Self.sorted(diagnostics)
+        Self.sort(&diagnostics)
+        return diagnostics
     }
 
     /// Lints the Info.plist `text` (and extension Info.plists) without files around it: for
@@ -92,40 +103,99 @@ public struct Linter: Sendable {
 
     /// Sorted for reporting, exact duplicates removed.
     public static func sorted(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
-        // Sort positions by integer keys (file rank, line, column), comparing whole diagnostics
-        // only on a tie: a diagnostic is large to copy, and most have a place of their own.
+        var diagnostics = diagnostics
+        sort(&diagnostics)
+        return diagnostics
+    }
+
+    /// Sorts `diagnostics` for reporting in place and removes exact duplicates. Positions are
+    /// compared as integers (file rank, line, column), whole diagnostics only on a tie; the
+    /// order is then applied by swapping, so no diagnostic is copied (a report can hold
+    /// hundreds of thousands).
+    static func sort(_ diagnostics: inout [Diagnostic]) {
         var fileRank: [String: Int] = [:]
         for diagnostic in diagnostics where fileRank[diagnostic.location.file] == nil {
             fileRank[diagnostic.location.file] = 0
         }
         for (rank, file) in fileRank.keys.sorted().enumerated() { fileRank[file] = rank }
-        let keys = diagnostics.map { diagnostic in
-            SortKey(
-                file: fileRank[diagnostic.location.file] ?? 0, line: diagnostic.location.line ?? Int.max,
-                column: diagnostic.location.column ?? Int.max)
+        // Positions as two integers (file rank and line; column and index): a plain sort of
+        // integers, stable by construction. Only runs of findings at one place are then compared
+        // by key path, code and message, each key path made once.
+        var keys = diagnostics.indices.map { index in
+            let location = diagnostics[index].location
+            let line = UInt64(location.line.map { UInt32(clamping: $0) } ?? UInt32.max)
+            let column = UInt64(location.column.map { UInt32(clamping: $0) } ?? UInt32.max)
+            return SortKey(
+                position: UInt64(fileRank[location.file] ?? 0) << 32 | line,
+                columnAndIndex: column << 32 | UInt64(index))
         }
-        let order = diagnostics.indices.sorted { left, right in
-            let (a, b) = (keys[left], keys[right])
-            if a.file != b.file { return a.file < b.file }
-            if a.line != b.line { return a.line < b.line }
-            if a.column != b.column { return a.column < b.column }
-            return Diagnostic.reportOrder(diagnostics[left], diagnostics[right])
+        keys.sort { ($0.position, $0.columnAndIndex) < ($1.position, $1.columnAndIndex) }
+        var order = keys.map(\.index)
+        var runStart = 0
+        while runStart < keys.count {
+            var runEnd = runStart + 1
+            while runEnd < keys.count, keys[runEnd].samePlace(as: keys[runStart]) { runEnd += 1 }
+            if runEnd - runStart > 1 {
+                // Findings about one value (the usual run) share their key path: no need to make it.
+                let first = diagnostics[order[runStart]].location
+                let onePath = order[(runStart + 1)..<runEnd].allSatisfy {
+                    diagnostics[$0].location.sharesKeyPath(with: first)
+                }
+                let run = order[runStart..<runEnd].map { index in
+                    (index: index, path: onePath ? "" : diagnostics[index].location.keyPath.description)
+                }
+                let sortedRun = run.sorted { left, right in
+                    if left.path != right.path { return left.path < right.path }
+                    let (a, b) = (diagnostics[left.index], diagnostics[right.index])
+                    if a.code != b.code { return a.code < b.code }
+                    if a.message != b.message { return a.message < b.message }
+                    return left.index < right.index
+                }
+                for (offset, item) in sortedRun.enumerated() { order[runStart + offset] = item.index }
+            }
+            runStart = runEnd
         }
-        var result: [Diagnostic] = []
-        result.reserveCapacity(diagnostics.count)
-        var previous: Int?
-        for index in order {
-            if let previous, keys[previous] == keys[index], diagnostics[previous] == diagnostics[index] { continue }
-            result.append(diagnostics[index])
-            previous = index
+        // Apply the permutation cycle by cycle (position i receives the element at order[i]),
+        // swapping: elements move, none is copied.
+        var placed = [Bool](repeating: false, count: order.count)
+        for start in order.indices where !placed[start] {
+            var position = start
+            placed[start] = true
+            while !placed[order[position]] {
+                let next = order[position]
+                diagnostics.swapAt(position, next)
+                placed[next] = true
+                position = next
+            }
         }
-        return result
+        // Exact duplicates are next to each other now, at one place.
+        var write = 0
+        for read in diagnostics.indices {
+            if write > 0, keys[read].samePlace(as: keys[write - 1]),
+                diagnostics[read].code == diagnostics[write - 1].code,
+                diagnostics[read].message == diagnostics[write - 1].message, diagnostics[read] == diagnostics[write - 1]
+            {
+                continue
+            }
+            if read != write {
+                diagnostics.swapAt(read, write)
+                keys[write] = keys[read]
+            }
+            write += 1
+        }
+        diagnostics.removeLast(diagnostics.count - write)
     }
 
-    /// The integer part of the report order.
-    private struct SortKey: Equatable {
-        var file: Int
-        var line: Int
-        var column: Int
+    /// The integer part of the report order: file rank and line; column and the index in the
+    /// unsorted findings (which keeps the sort stable).
+    private struct SortKey {
+        var position: UInt64
+        var columnAndIndex: UInt64
+
+        var index: Int { Int(columnAndIndex & 0xFFFF_FFFF) }
+
+        func samePlace(as other: SortKey) -> Bool {
+            position == other.position && columnAndIndex >> 32 == other.columnAndIndex >> 32
+        }
     }
 }

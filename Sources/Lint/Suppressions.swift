@@ -1,5 +1,11 @@
 import PropertyList
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The suppression comments of one XML plist.
 ///
 /// `<!-- utiscope:disable CODE -->` silences the rules named (codes such as `DOC-002` or names
@@ -111,13 +117,25 @@ struct Suppressions: Sendable {
         return bytes[index..<index + pattern.count].elementsEqual(pattern)
     }
 
+    /// Whether `bytes` hold `pattern`, which has a colon (`utiscope:disable`): memchr finds the
+    /// colons, rare in a plist, and only there is the pattern compared. The whole file is scanned,
+    /// often tens of megabytes without a comment.
     private static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
-        guard let first = pattern.first, bytes.count >= pattern.count else { return false }
-        var index = 0
-        while index + pattern.count <= bytes.count {
-            if bytes[index] == first && bytes[index..<index + pattern.count].elementsEqual(pattern) { return true }
-            index += 1
+        guard let colon = pattern.firstIndex(of: UInt8(ascii: ":")), bytes.count >= pattern.count else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            var start = colon
+            let last = buffer.count - (pattern.count - colon)
+            while start <= last {
+                guard let found = memchr(base + start, Int32(UInt8(ascii: ":")), last - start + 1) else { return false }
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if buffer[(index - colon)..<(index - colon + pattern.count)].elementsEqual(pattern) { return true }
+                start = index + 1
+            }
+            return false
         }
-        return false
     }
+
+    /// Whether no comment silences anything.
+    var isEmpty: Bool { fileWide.isEmpty && scoped.isEmpty }
 }

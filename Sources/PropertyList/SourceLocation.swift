@@ -57,6 +57,18 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         set { keyPathSource = .path(newValue) }
     }
 
+    /// Whether `other` is known to have the same key path without computing either: both are
+    /// the path of one value of one document, or both paths were given and are equal. False
+    /// means "not known", not "different" (a report holds many findings about one value, and
+    /// a writer can reuse the path it wrote last).
+    public func sharesKeyPath(with other: SourceLocation) -> Bool {
+        switch (keyPathSource, other.keyPathSource) {
+        case (.value(let mine), .value(let theirs)): mine.storage === theirs.storage && mine.index == theirs.index
+        case (.path(let mine), .path(let theirs)): mine == theirs
+        default: false
+        }
+    }
+
     /// Creates a location; everything but the file is optional.
     public init(
         file: String, line: Int? = nil, column: Int? = nil, byteOffset: Int? = nil,
@@ -146,24 +158,30 @@ public struct PlistKeyPath: Sendable, Hashable, CustomStringConvertible {
     /// `CFBundleDocumentTypes[2].LSItemContentTypes[0]`; keys that are not plain words are quoted
     /// as `["key.with.dots"]`. The root is the empty string.
     public var description: String {
-        var text = ""
+        // Written as bytes: reports print a key path for every finding.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16 * components.count)
         for component in components {
             switch component {
             case .index(let index):
-                text += "[\(index)]"
+                bytes.append(UInt8(ascii: "["))
+                bytes += String(index).utf8
+                bytes.append(UInt8(ascii: "]"))
             case .key(let key):
                 if Self.isPlain(key) {
-                    if !text.isEmpty { text += "." }
-                    text += key
+                    if !bytes.isEmpty { bytes.append(UInt8(ascii: ".")) }
+                    bytes += key.utf8
                 } else {
-                    text +=
-                        "[\""
-                        + key.replacingOccurrences("\\", with: "\\\\")
-                        .replacingOccurrences("\"", with: "\\\"") + "\"]"
+                    bytes += "[\"".utf8
+                    for byte in key.utf8 {
+                        if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { bytes.append(UInt8(ascii: "\\")) }
+                        bytes.append(byte)
+                    }
+                    bytes += "\"]".utf8
                 }
             }
         }
-        return text
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func isPlain(_ key: String) -> Bool {

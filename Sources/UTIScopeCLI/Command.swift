@@ -1,3 +1,4 @@
+import Foundation
 import PropertyList
 
 /// What a command runs with: where to write, and the options common to every command.
@@ -8,6 +9,10 @@ public struct CommandContext {
     public var errors: OutputSink
     /// What `-` reads; nil reads the process's standard input.
     public var standardInput: [UInt8]?
+    /// Whether the process ends when the command returns (the `utiscope` executable, not tests):
+    /// a command's large results are then left for the process's exit to reclaim instead of
+    /// being freed value by value (a lint of a huge Info.plist holds millions of them).
+    public var exitsAfterCommand = false
 
     /// A context writing to `output` and `errors`; `standardInput` stands in for the process's
     /// standard input when given (tests).
@@ -23,6 +28,13 @@ public struct CommandContext {
             return try reader.read(standardInput, file: "-")
         }
         return try reader.read(contentsOf: path)
+    }
+
+    /// Keeps `value` alive until the process exits when it exits after this command, so that
+    /// freeing it costs nothing; otherwise does nothing (the value is freed as usual).
+    func keepUntilExit(_ value: some Any) {
+        guard exitsAfterCommand else { return }
+        ProcessLifetime.keep(value)
     }
 
     /// Prints a diagnostic line on standard error, escaped so that nothing from input reaches the
@@ -89,5 +101,17 @@ enum HelpFormatter {
             return padded + String(repeating: " ", count: 26 - padded.count) + help + "\n"
         }
         return padded + "\n" + String(repeating: " ", count: 26) + help + "\n"
+    }
+}
+
+/// Values kept until the process exits (see ``CommandContext/keepUntilExit(_:)``).
+private enum ProcessLifetime {
+    nonisolated(unsafe) private static var kept: [Any] = []
+    private static let lock = NSLock()
+
+    static func keep(_ value: Any) {
+        lock.lock()
+        kept.append(value)
+        lock.unlock()
     }
 }

@@ -203,13 +203,16 @@ enum LintCommand: Command {
         }
 
         // Lint in parallel; each job is independent.
-        let results = ParallelMap.map(jobs) { job in job.linter.lint(job.unit, sources: job.sources) }
-        let alreadySorted = diagnostics.isEmpty && results.count == 1
-        for (job, found) in zip(jobs, results) {
-            diagnostics += found
-            files += 1 + job.unit.extensions.count
+        let results = ParallelMap.map(jobs) { job in
+            let lintContext = LintContext(unit: job.unit, buildSettings: job.linter.configuration.buildSettings)
+            return (diagnostics: job.linter.lint(lintContext, sources: job.sources), context: lintContext)
         }
-        if !alreadySorted { diagnostics = Linter.sorted(diagnostics) }
+        for job in jobs { files += 1 + job.unit.extensions.count }
+        if diagnostics.isEmpty && results.count == 1 {
+            diagnostics = results[0].diagnostics  // sorted already; shared, not copied
+        } else {
+            diagnostics = Linter.sorted(diagnostics + results.flatMap(\.diagnostics))
+        }
 
         if let path = arguments.value("write-baseline") {
             guard FileAccess.write(Array(Baseline(diagnostics).json.utf8), to: path) else {
@@ -260,12 +263,13 @@ enum LintCommand: Command {
                 }
                 context.output.write(
                     TextReporter(color: color, verbose: arguments.flag("verbose"), sources: sources).render(report))
-            case .json: context.output.write(JSONReporter().render(report))
+            case .json: context.output.write(bytes: JSONReporter().renderBytes(report))
             case .sarif: context.output.write(SARIFReporter(toolVersion: UTIScope.version).render(report))
             case .github: context.output.write(GitHubReporter().render(report))
             }
         }
         context.errors.line(report.summary)
+        context.keepUntilExit((jobs, results, report))
         if status == .inputError { return .inputError }
         let threshold: Severity = arguments.flag("strict") ? .warning : .error
         return diagnostics.contains { $0.severity >= threshold } ? .findings : .success

@@ -1,7 +1,8 @@
-import AppBundle
 import PropertyList
 import Testing
 import UniformTypes
+
+@testable import AppBundle
 
 @Suite struct InfoPlistModelTests {
     func model(_ relative: String) throws -> InfoPlist {
@@ -149,5 +150,57 @@ import UniformTypes
         }
         let picked = try? AppLoader(target: "MacEditor").load(projectFixture(""))
         #expect(picked?.name == "MacEditor")
+    }
+}
+
+@Suite struct ChunkedModelReadingTests {
+    /// An Info.plist with `count` document types and as many declarations, every seventh entry
+    /// carrying a shape problem (a misspelt key, a wrong kind, a missing identifier) and every
+    /// eleventh a non-dictionary element, so findings come from every chunk.
+    static func largeInfoPlist(count: Int) -> String {
+        var text = "<plist version=\"1.0\"><dict>\n<key>CFBundleIdentifier</key><string>com.example.big</string>\n"
+        text += "<key>CFBundleDocumentTypes</key><array>\n"
+        for index in 0..<count {
+            if index % 11 == 5 { text += "<string>not a dictionary \(index)</string>\n" }
+            text += "<dict><key>CFBundleTypeName</key><string>Kind \(index)</string>"
+            text += index % 7 == 3 ? "<key>LSHandlerRanc</key><string>Owner</string>" : ""
+            text += "<key>LSItemContentTypes</key>"
+            text +=
+                index % 7 == 4
+                ? "<string>com.example.t\(index)</string>" : "<array><string>com.example.t\(index)</string></array>"
+            text += "</dict>\n"
+        }
+        text += "</array>\n<key>UTExportedTypeDeclarations</key><array>\n"
+        for index in 0..<count {
+            if index % 11 == 5 { text += "<integer>\(index)</integer>\n" }
+            text += "<dict>"
+            if index % 7 != 2 { text += "<key>UTTypeIdentifier</key><string>com.example.t\(index)</string>" }
+            text += index % 7 == 6 ? "<key>UTTypeConformTo</key>" : "<key>UTTypeConformsTo</key>"
+            text += "<array><string>public.data</string></array>"
+            text += "<key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key>"
+            text += "<array><string>t\(index)</string></array></dict></dict>\n"
+        }
+        return text + "</array>\n</dict></plist>\n"
+    }
+
+    @Test func aLargeInfoPlistReadInChunksEqualsTheSequentialReading() throws {
+        let document = try PropertyListReader().read(Array(Self.largeInfoPlist(count: 3_000).utf8), file: "Big.plist")
+        let sequential = InfoPlist(
+            root: document.root, file: document.file, document: document, platform: nil, bundleName: nil,
+            parallelThreshold: .max)
+        // 3,000 entries in chunks of 25 on every core.
+        let chunked = InfoPlist(
+            root: document.root, file: document.file, document: document, platform: nil, bundleName: nil,
+            parallelThreshold: 100)
+        #expect(sequential.documentTypes.count == 3_000)
+        #expect(sequential.exportedTypes.count == (0..<3_000).filter { $0 % 7 != 2 }.count)
+        #expect(sequential.findings.count > 1_000)
+        #expect(chunked.documentTypes == sequential.documentTypes)
+        #expect(chunked.documentTypes.map(\.index) == Array(0..<3_000))
+        #expect(chunked.exportedTypes == sequential.exportedTypes)
+        #expect(chunked.findings == sequential.findings)
+        // The default reading of a file this size is sequential and gives the same model too.
+        let byDefault = InfoPlist(document: document)
+        #expect(byDefault.findings == sequential.findings)
     }
 }

@@ -312,3 +312,29 @@ import Testing
         #expect(error?.problem == .invalidInteger("1\\u{202E}2"))
     }
 }
+
+@Suite struct KeyPathTests {
+    @Test func keyPathsQuoteKeysThatAreNotPlainWords() {
+        let path = PlistKeyPath([.key("A"), .index(12), .key("with.dot"), .key("say \"hi\" \\ o"), .key("b-c_1")])
+        #expect(path.description == #"A[12]["with.dot"]["say \"hi\" \\ o"].b-c_1"#)
+        #expect(PlistKeyPath().description == "")
+        #expect(PlistKeyPath([.index(0), .key("x")]).description == "[0].x")
+        #expect(PlistKeyPath([.key("")]).description == #"[""]"#)
+    }
+
+    @Test func locationsOfOneValueShareTheirKeyPathWithoutComputingIt() throws {
+        let document = try PropertyListReader().read(
+            Array("<plist><dict><key>a</key><array><true/><false/></array></dict></plist>".utf8), file: "p")
+        let array = try #require(document.root["a"])
+        let first = array.elements[0].location
+        #expect(first.sharesKeyPath(with: array.elements[0].location))
+        #expect(!first.sharesKeyPath(with: array.elements[1].location))
+        // An explicit path equal to the computed one is not known to be shared without computing it.
+        let explicit = SourceLocation(file: "p", keyPath: first.keyPath)
+        #expect(!first.sharesKeyPath(with: explicit))
+        #expect(explicit.sharesKeyPath(with: SourceLocation(file: "q", keyPath: first.keyPath)))
+        let other = try PropertyListReader().read(
+            Array("<plist><dict><key>a</key><array><true/><false/></array></dict></plist>".utf8), file: "p")
+        #expect(!first.sharesKeyPath(with: other.root["a"]!.elements[0].location), "another document")
+    }
+}

@@ -1,3 +1,4 @@
+import AppBundle
 import PropertyList
 
 /// The JSON contract of DESIGN.md: `{"version":1, "diagnostics":[…], "summary":{…}}`, keys in a
@@ -8,13 +9,37 @@ public struct JSONReporter: Sendable {
 
     /// The report as one JSON document, ending with a newline.
     public func render(_ report: LintReport) -> String {
-        // Written as bytes: a report can hold hundreds of thousands of findings.
+        String(decoding: renderBytes(report), as: UTF8.self)
+    }
+
+    /// Findings per chunk when a large report is written on every core.
+    static let chunkSize = 8_192
+
+    /// The report as the UTF-8 bytes of one JSON document, ending with a newline. A report can
+    /// hold hundreds of thousands of findings: they are written as bytes, in chunks side by side.
+    public func renderBytes(_ report: LintReport) -> [UInt8] {
+        let diagnostics = report.diagnostics
+        let chunks = stride(from: 0, to: diagnostics.count, by: Self.chunkSize).map {
+            $0..<min($0 + Self.chunkSize, diagnostics.count)
+        }
+        let parts = ParallelMap.map(chunks) { range in Self.render(diagnostics[range], first: range.lowerBound == 0) }
         var out: [UInt8] = []
-        out.reserveCapacity(report.diagnostics.count * 320 + 128)
+        out.reserveCapacity(parts.reduce(128) { $0 + $1.count })
         out += "{\n  \"version\": 1,\n  \"diagnostics\": [".utf8
+        for part in parts { out += part }
+        out += (diagnostics.isEmpty ? "],\n" : "\n  ],\n").utf8
+        out += "  \"summary\": {\"errors\": \(report.count(.error)), \"warnings\": \(report.count(.warning)), ".utf8
+        out += "\"infos\": \(report.count(.info)), \"files\": \(report.files)}\n}\n".utf8
+        return out
+    }
+
+    /// The array elements for `diagnostics`, each after a comma unless it opens the array.
+    private static func render(_ diagnostics: ArraySlice<Diagnostic>, first: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(diagnostics.count * 320)
         var fileCache = FileCache()
-        for (index, diagnostic) in report.diagnostics.enumerated() {
-            out += (index == 0 ? "\n    {" : ",\n    {").utf8
+        for (offset, diagnostic) in diagnostics.enumerated() {
+            out += (first && offset == 0 ? "\n    {" : ",\n    {").utf8
             fileCache.appendLocationFields(diagnostic.location, to: &out)
             out += ", \"severity\": ".utf8
             JSONText.append(quoting: diagnostic.severity.rawValue, to: &out)
@@ -44,16 +69,14 @@ public struct JSONReporter: Sendable {
             }
             out.append(UInt8(ascii: "}"))
         }
-        out += (report.diagnostics.isEmpty ? "],\n" : "\n  ],\n").utf8
-        out += "  \"summary\": {\"errors\": \(report.count(.error)), \"warnings\": \(report.count(.warning)), ".utf8
-        out += "\"infos\": \(report.count(.info)), \"files\": \(report.files)}\n}\n".utf8
-        return String(decoding: out, as: UTF8.self)
+        return out
     }
 
     /// The file name of the previous location, quoted once: findings come sorted by file.
     private struct FileCache {
         var file: String?
         var quoted: [UInt8] = []
+        var lastKeyPath: (location: SourceLocation, quoted: [UInt8])?
 
         mutating func appendLocationFields(_ location: SourceLocation, to out: inout [UInt8]) {
             if location.file != file {
@@ -68,7 +91,15 @@ public struct JSONReporter: Sendable {
             out += ", \"column\": ".utf8
             appendNumber(location.column, to: &out)
             out += ", \"keyPath\": ".utf8
-            JSONText.append(quoting: location.keyPath.description, to: &out)
+            // Findings come sorted by place: consecutive ones are often about one value.
+            if let last = lastKeyPath, last.location.sharesKeyPath(with: location) {
+                out += last.quoted
+            } else {
+                var quotedPath: [UInt8] = []
+                JSONText.append(quoting: location.keyPath.description, to: &quotedPath)
+                out += quotedPath
+                lastKeyPath = (location, quotedPath)
+            }
         }
 
         func appendNumber(_ number: Int?, to out: inout [UInt8]) {

@@ -14,6 +14,21 @@ public enum ParallelMap {
         return slots.values
     }
 
+    /// `(first(), second())`, computed side by side when `concurrently` (for large inputs: a
+    /// thread hand-off costs more than a small job).
+    public static func both<First: Sendable, Second: Sendable>(
+        concurrently: Bool, _ first: @Sendable () -> First, _ second: @Sendable () -> Second
+    ) -> (First, Second) {
+        guard concurrently else { return (first(), second()) }
+        let firstSlot = Slots<First>(count: 1)
+        let secondSlot = Slots<Second>(count: 1)
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            if index == 0 { firstSlot.set(0, first()) } else { secondSlot.set(0, second()) }
+        }
+        // Both slots are filled once concurrentPerform returns.
+        return (firstSlot.values[0], secondSlot.values[0])
+    }
+
     /// One slot per item; each iteration writes only its own, through a buffer allocated once
     /// (so no access to a shared property overlaps another).
     private final class Slots<Value: Sendable>: @unchecked Sendable {

@@ -1,0 +1,88 @@
+import Foundation
+import PropertyList
+import Testing
+
+@testable import Lint
+
+/// The report order and the JSON writer on reports far larger than the examples: the in-place
+/// sort against a plain sort by `Diagnostic.reportOrder`, and the JSON written in chunks against
+/// a parse of it.
+@Suite struct ReportOrderTests {
+    /// Values of a small document: locations whose key paths are computed from the value.
+    static let values: [PlistValue] = {
+        let text = """
+            <plist><dict><key>A</key><array><string>x</string><string>y</string></array>
+            <key>B.c</key><dict><key>D</key><integer>1</integer></dict></dict></plist>
+            """
+        guard let document = try? PropertyListReader().read(Array(text.utf8), file: "Gen.plist") else { return [] }
+        var stack = [document.root]
+        var found: [PlistValue] = []
+        while let value = stack.popLast() {
+            found.append(value)
+            stack += value.elements + value.entries.map(\.value)
+        }
+        return found
+    }()
+
+    /// `count` findings drawn with a fixed seed from few files, places, key paths, codes and
+    /// messages, so that ties of every depth and exact duplicates occur.
+    static func findings(_ count: Int, seed: UInt64) -> [Diagnostic] {
+        // A linear congruential draw (Knuth's MMIX constants): replayable from the seed.
+        var state = seed
+        func draw() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        func pick<T>(_ items: [T]) -> T { items[Int(draw() % UInt64(items.count))] }
+        return (0..<count).map { _ in
+            let location: PropertyList.SourceLocation
+            switch draw() % 3 {
+            case 0: location = pick(values).location
+            case 1:
+                location = PropertyList.SourceLocation(
+                    file: pick(["b.plist", "a.plist"]), line: pick([1, 2, 3, nil]), column: pick([4, 5, nil]),
+                    keyPath: PlistKeyPath([.key(pick(["K", "L", "a b"])), .index(pick([0, 1]))]))
+            default:
+                location = PropertyList.SourceLocation(file: "Gen.plist", line: pick([1, 2]), column: pick([15, 29]))
+            }
+            return Diagnostic(
+                code: pick(["DOC-002", "UTI-001", "ICON-003"]), name: "rule", severity: pick([.error, .info]),
+                message: pick(["m", "n", "é"]), location: location,
+                notes: draw() % 4 == 0 ? [Note("note", at: location)] : [])
+        }
+    }
+
+    /// The reference: a stable sort by `reportOrder`, then adjacent exact duplicates dropped.
+    static func reference(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        var result: [Diagnostic] = []
+        for diagnostic in diagnostics.sorted(by: Diagnostic.reportOrder) where result.last != diagnostic {
+            result.append(diagnostic)
+        }
+        return result
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5] as [UInt64])
+    func inPlaceSortMatchesReportOrder(seed: UInt64) {
+        let diagnostics = Self.findings(3_000, seed: seed)
+        let sorted = Linter.sorted(diagnostics)
+        let expected = Self.reference(diagnostics)
+        #expect(sorted.count < diagnostics.count, "the draw has duplicates")
+        #expect(sorted == expected)
+        #expect(Linter.sorted(sorted) == sorted)
+    }
+
+    @Test func jsonWrittenInChunksIsOneDocumentInOrder() throws {
+        let diagnostics = Linter.sorted(Self.findings(3 * JSONReporter.chunkSize + 17, seed: 9))
+        let report = LintReport(diagnostics: diagnostics, files: 3)
+        let bytes = JSONReporter().renderBytes(report)
+        #expect(String(decoding: bytes, as: UTF8.self) == JSONReporter().render(report))
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let written = try #require(object["diagnostics"] as? [[String: Any]])
+        #expect(written.count == diagnostics.count)
+        #expect(written.map { $0["keyPath"] as? String } == diagnostics.map { $0.location.keyPath.description })
+        #expect(written.map { $0["rule"] as? String } == diagnostics.map(\.code))
+        #expect(written.map { $0["line"] as? Int } == diagnostics.map(\.location.line))
+        let summary = try #require(object["summary"] as? [String: Int])
+        #expect(summary["errors"] == diagnostics.filter { $0.severity == .error }.count)
+    }
+}
