@@ -35,7 +35,7 @@ struct UTIScopeLintPlugin: CommandPlugin {
         switch process.terminationStatus {
         case 0: return
         case 1: throw LintFailure("utiscope found problems at or above the failure threshold (exit status 1)")
-        case 2: throw LintFailure("utiscope could not read an input (exit status 2)")
+        case 2: throw LintFailure("utiscope could not read an input, or found nothing to lint (exit status 2)")
         case 64: throw LintFailure("utiscope refused the arguments (exit status 64); see 'utiscope lint --help'")
         case let status: throw LintFailure("utiscope ended with status \(status)")
         }

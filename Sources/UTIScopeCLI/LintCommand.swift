@@ -33,6 +33,9 @@ enum LintCommand: Command {
         OptionSpec(name: "fix", valueName: nil, help: "Apply mechanical fix-its to XML Info.plists."),
         OptionSpec(name: "dry-run", valueName: nil, help: "With --fix, print a unified diff instead of writing."),
         OptionSpec(
+            name: "allow-empty", valueName: nil,
+            help: "Succeed when the paths hold nothing to lint (by default that is an error, exit status 2)."),
+        OptionSpec(
             name: "force-exclude", valueName: nil,
             help:
                 "Apply the configuration's 'excluded' paths to the paths given too, not only to what is found in them."),
@@ -42,7 +45,7 @@ enum LintCommand: Command {
         Text output is 'path:line:col: severity: message [CODE]', which Xcode shows inline when utiscope runs
         in a Run Script build phase; a summary goes to standard error. 'utiscope rules' lists the rules.
         Exit status: 0 clean, 1 findings at or above the threshold (errors; with --strict, warnings too),
-        2 an input could not be read, 64 usage error.
+        2 an input could not be read or the paths hold nothing to lint (unless --allow-empty), 64 usage error.
         Configuration (.utiscope.json, found from each input's folder upwards): {"version": 1,
         "rules": {"ICON-001": "off", "DOC-002": "error"}, "excluded": ["Pods"], "platform": "ios",
         "buildSettings": {"NAME": "value"}}. Excluded paths apply to what is found in the paths given, not to
@@ -208,6 +211,13 @@ enum LintCommand: Command {
             return (diagnostics: job.linter.lint(lintContext, sources: job.sources), context: lintContext)
         }
         for job in jobs { files += 1 + job.unit.extensions.count }
+        // Nothing at all to lint is a mistake in CI (a wrong path passes silently) unless allowed.
+        if files == 0 && status == .success && !arguments.flag("allow-empty") {
+            context.report(
+                "error: nothing to lint: no Info.plist, app bundle or Xcode project in the paths given (--allow-empty accepts this)"
+            )
+            status = .inputError
+        }
         if diagnostics.isEmpty && results.count == 1 {
             diagnostics = results[0].diagnostics  // sorted already; shared, not copied
         } else {

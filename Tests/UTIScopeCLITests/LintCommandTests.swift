@@ -134,13 +134,37 @@ import UTIScopeCLI
             forced.errors.contains(
                 "Vendor/Lib: warning: nothing linted: the configuration's 'excluded' paths cover every app found"))
         #expect(forced.errors.contains("in 0 files"))
-        let forcedFile = utiscope("lint", "--force-exclude", root + "/Vendor/Lib/Info.plist")
+        #expect(forced.status == .inputError, "nothing linted at all")
+        let forcedFile = utiscope("lint", "--force-exclude", "--allow-empty", root + "/Vendor/Lib/Info.plist")
         #expect(forcedFile.output.isEmpty)
         #expect(forcedFile.errors.contains("in 0 files"))
+        #expect(forcedFile.status == .success)
         // Exclusions below a path given still apply.
         let vendor = utiscope("lint", "--color", "never", root + "/Vendor")
         #expect(vendor.output.contains("/Vendor/Lib/Info.plist:"))
         #expect(!vendor.output.contains("/Vendor/Old/"))
+    }
+
+    @Test func nothingToLintIsAnErrorUnlessAllowed() throws {
+        // A folder with a plist that is no Info.plist's name, and nothing else.
+        let folder = URL(fileURLWithPath: try temporaryFile("<plist><dict/></plist>", name: "Settings.plist"))
+            .deletingLastPathComponent().path
+        let strict = utiscope("lint", folder)
+        #expect(strict.status == .inputError)
+        #expect(strict.errors.contains("\(folder): warning: no Info.plist, app bundle or Xcode project found"))
+        #expect(
+            strict.errors.contains(
+                "error: nothing to lint: no Info.plist, app bundle or Xcode project in the paths given (--allow-empty accepts this)"
+            ))
+        let allowed = utiscope("lint", "--allow-empty", folder)
+        #expect(allowed.status == .success)
+        #expect(!allowed.errors.contains("nothing to lint"))
+        #expect(allowed.errors.contains("in 0 files"))
+        // Something linted in one path given is enough; the empty one is a warning.
+        let app = try temporaryFile(rankless, name: "Info.plist")
+        let mixed = utiscope("lint", folder, app)
+        #expect(!mixed.errors.contains("nothing to lint"))
+        #expect(mixed.status != .inputError)
     }
 
     @Test func aFileReachedTwiceIsLintedOnce() throws {
