@@ -44,17 +44,22 @@ public struct BrowserPolicy: Sendable, Hashable {
     public var extensionCase: ExtensionCase
     /// The least thumbnail confidence that counts.
     public var thumbnailConfidence: ThumbnailConfidence
+    /// Whether an exported declaration wins over imported ones when types Apple's documented
+    /// rule leaves tied claim an extension (default no: Apple documents the choice as undefined).
+    public var exportedWins: Bool
 
     /// The documented defaults, or the choices given.
     public init(
         countRoleNone: Bool = true, countRankNone: Bool = true, legacyExtensions: LegacyExtensions = .auto,
-        extensionCase: ExtensionCase = .insensitive, thumbnailConfidence: ThumbnailConfidence = .likely
+        extensionCase: ExtensionCase = .insensitive, thumbnailConfidence: ThumbnailConfidence = .likely,
+        exportedWins: Bool = false
     ) {
         self.countRoleNone = countRoleNone
         self.countRankNone = countRankNone
         self.legacyExtensions = legacyExtensions
         self.extensionCase = extensionCase
         self.thumbnailConfidence = thumbnailConfidence
+        self.exportedWins = exportedWins
     }
 
     /// Whether legacy extensions are used for an app on `platform`.
@@ -113,6 +118,16 @@ public struct BrowserPolicy: Sendable, Hashable {
             statement: extensionCase == .insensitive
                 ? "extensions match declared tags whatever their letter case (observed, not documented)"
                 : "extensions match only the declared spelling")
+    }
+
+    /// What letting (or not) an exported declaration win over imported ones assumes.
+    public var exportedWinsAssumption: Assumption {
+        Assumption(
+            flag: "exported-wins", value: exportedWins ? "yes" : "no",
+            statement: exportedWins
+                ? "an exported declaration wins over imported ones that claim the same extension (Apple does not document this)"
+                : "an exported and an imported type claiming one extension tie, as Apple documents the choice between equally public types as undefined"
+        )
     }
 
     /// What counting a thumbnail verdict below "documented" assumes.

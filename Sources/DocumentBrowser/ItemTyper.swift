@@ -44,7 +44,8 @@ struct ItemTyper: Sendable {
             default: break
             }
             let location = candidate?.location ?? catalog.declaration(for: preferred)?.location
-            var assumption: Assumption?
+            var assumption: Assumption? =
+                resolution.reason == .exportedOverImported ? policy.exportedWinsAssumption : nil
             if matcher.matchesOnlyIgnoringCase(preferred, pathExtension) {
                 message += " (declared in another letter case)"
                 assumption = policy.extensionCaseAssumption
@@ -56,13 +57,16 @@ struct ItemTyper: Sendable {
         }
         if resolution.isAmbiguous {
             let tied = resolution.tied.map { "'\($0.rawValue)'" }.joined(separator: ", ")
-            let rule =
-                resolution.tied.allSatisfy(\.isPublic)
-                ? "all are public" : "none is public, and all are declared alike (exported or imported)"
-            reasons.append(
-                Reason(
-                    "extension '\(pathExtension)' is claimed by \(tied): \(rule), so Apple's rules leave the choice undefined",
-                    holds: false))
+            let rule = resolution.tied.allSatisfy(\.isPublic) ? "all are public" : "none is public"
+            var message =
+                "extension '\(pathExtension)' is claimed by \(tied): \(rule), so Apple's rules leave the choice undefined"
+            var assumption: Assumption?
+            if let exported = resolution.exportedAmongTied {
+                message +=
+                    " ('\(exported.rawValue)' is the only exported declaration among them, which '--exported-wins yes' would pick)"
+                assumption = policy.exportedWinsAssumption
+            }
+            reasons.append(Reason(message, holds: false, assuming: assumption))
             return TypedItem(
                 name: name, kind: isDirectory ? .package : .file, type: nil, tied: resolution.tied,
                 typing: .ambiguous, reasons: reasons, weakLink: reasons.count - 1)

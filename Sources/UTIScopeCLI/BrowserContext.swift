@@ -26,7 +26,14 @@ enum BrowserContext {
             name: "extension-case", valueName: "insensitive|sensitive",
             help: "How extensions match declared tags (default insensitive; undocumented).",
             choices: ["insensitive", "sensitive"]),
+        exportedWinsOption,
     ]
+    /// `--exported-wins`, shared with `type`.
+    static let exportedWinsOption = OptionSpec(
+        name: "exported-wins", valueName: "yes|no",
+        help:
+            "Whether an exported declaration wins over imported ones claiming one extension (default no: Apple documents the choice as undefined).",
+        choices: ["yes", "no"])
     static let thumbnailOption = OptionSpec(
         name: "thumbnail-confidence", valueName: "confidence",
         help:
@@ -39,7 +46,8 @@ enum BrowserContext {
     static let defaultsDiscussion = """
         Apple leaves some of this open. The defaults: document types with role or rank None count;
         CFBundleTypeExtensions count on macOS and not on iOS; extensions match whatever their letter case;
-        system thumbnails marked 'likely' in the reference count. Answers that rest on a default name its flag.
+        an exported and an imported type claiming one extension tie; system thumbnails marked 'likely' in
+        the reference count. Answers that rest on a default name its flag.
         """
 
     /// The policy the options choose.
@@ -51,7 +59,8 @@ enum BrowserContext {
                 ?? .auto,
             extensionCase: arguments.value("extension-case").flatMap(BrowserPolicy.ExtensionCase.init) ?? .insensitive,
             thumbnailConfidence: arguments.value("thumbnail-confidence").flatMap(
-                BrowserPolicy.ThumbnailConfidence.init) ?? .likely)
+                BrowserPolicy.ThumbnailConfidence.init) ?? .likely,
+            exportedWins: arguments.value("exported-wins") == "yes")
     }
 
     /// The explicit allowed list of `--allowed`, or nil for `nil` and when it is absent.

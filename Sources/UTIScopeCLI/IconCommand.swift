@@ -14,7 +14,7 @@ enum IconCommand: Command {
     ]
     static let options: [OptionSpec] =
         AppOptions.all + [BrowserContext.thumbnailOption]
-        + BrowserContext.policyOptions.filter { $0.name == "extension-case" } + [
+        + BrowserContext.policyOptions.filter { ["extension-case", "exported-wins"].contains($0.name) } + [
             TypeContext.systemTypesOption, BrowserContext.formatOption,
         ]
     static let discussion: String? = """

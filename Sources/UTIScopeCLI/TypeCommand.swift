@@ -21,13 +21,15 @@ enum TypeCommand: Command {
                 help:
                     "With --extension or --mime, consider only types conforming to this one (public.data for files, public.directory for folders)."
             ),
+            BrowserContext.exportedWinsOption,
             OptionSpec(name: "format", valueName: "format", help: "Output format.", choices: ["text", "json"]),
             TypeContext.systemTypesOption,
         ] + AppOptions.all
     static let discussion: String? = """
         The catalog is macOS 12.7's system types (embedded), any --system-types files over them, and the
-        declarations of the --app Info.plist. When Apple's rules (public over non-public, exported over
-        imported) leave several types for a tag, the answer says so: Apple documents the choice as undefined.
+        declarations of the --app Info.plist. When Apple's rule (public types over non-public ones) leaves
+        several types for a tag, the answer says so: Apple documents the choice as undefined. With
+        --exported-wins yes, an exported declaration then wins over imported ones (not documented).
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
@@ -44,17 +46,18 @@ enum TypeCommand: Command {
         }
         guard let types = TypeContext.load(arguments, context: context) else { return .inputError }
         let json = arguments.value("format") == "json"
+        let resolver = types.catalog.tagResolver(exportedWins: arguments.value("exported-wins") == "yes")
         if let pathExtension = arguments.value("extension") {
             var tag = pathExtension
             if tag.hasPrefix(".") { tag.removeFirst() }
             let restriction = arguments.value("conforming-to").map { UniformTypeIdentifier($0) }
-            let resolution = types.catalog.tagResolver.resolve(extension: tag, restrictedTo: restriction)
+            let resolution = resolver.resolve(extension: tag, restrictedTo: restriction)
             context.output.write(json ? TypeOutput.json(resolution) : TypeOutput.text(resolution))
             return .success
         }
         if let mime = arguments.value("mime") {
             let restriction = arguments.value("conforming-to").map { UniformTypeIdentifier($0) }
-            let resolution = types.catalog.tagResolver.resolve(mimeType: mime, restrictedTo: restriction)
+            let resolution = resolver.resolve(mimeType: mime, restrictedTo: restriction)
             context.output.write(json ? TypeOutput.json(resolution) : TypeOutput.text(resolution))
             return .success
         }

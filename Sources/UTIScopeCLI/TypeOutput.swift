@@ -152,10 +152,16 @@ enum TypeOutput {
         case .onlyCandidate: text += "  preferred: the only candidate\n"
         case .publicOverNonPublic:
             text += "  preferred: public types win over non-public ones (Apple's documented rule)\n"
-        case .exportedOverImported: text += "  preferred: an exported declaration wins over imported ones\n"
+        case .exportedOverImported:
+            text +=
+                "  preferred: an exported declaration wins over imported ones (--exported-wins yes; not documented)\n"
         case .ambiguous:
             let tied = resolution.tied.map { "'\(escape($0.rawValue))'" }.joined(separator: ", ")
             text += "  ambiguous: \(tied) tie under Apple's rules; which one the system picks is undefined\n"
+            if let exported = resolution.exportedAmongTied {
+                text +=
+                    "  '\(escape(exported.rawValue))' is the only exported declaration among them: '--exported-wins yes' picks it (not documented)\n"
+            }
         case .noCandidate:
             if let dynamic = resolution.dynamicIdentifier {
                 text += "  the system makes a dynamic identifier: \(escape(dynamic.rawValue))\n"

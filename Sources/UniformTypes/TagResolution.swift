@@ -10,13 +10,20 @@ public struct TagResolution: Sendable, Hashable {
         case onlyCandidate = "only-candidate"
         /// A public type is preferred over non-public ones.
         case publicOverNonPublic = "public-over-non-public"
-        /// Among equally public types, an exported declaration is preferred over imported ones;
-        /// an imported type is substituted by the type preferred for its tag.
+        /// Among equally public types, an exported declaration is preferred over imported ones:
+        /// an undocumented rule, applied only when asked for (``TagResolver/exportedWins``).
         case exportedOverImported = "exported-over-imported"
-        /// Several types remain after both rules: Apple documents the choice as undefined.
+        /// Several types remain after the rules: Apple documents the choice as undefined.
         case ambiguous
         /// No declared type claims the tag: the system makes a dynamic identifier.
         case noCandidate = "no-candidate"
+    }
+
+    /// When the tie is between one exported declaration and imported ones: the exported type,
+    /// which the undocumented exported-over-imported rule would pick.
+    public var exportedAmongTied: UniformTypeIdentifier? {
+        let exported = candidates.filter { tied.contains($0.identifier) && $0.origin.kind == .exported }
+        return exported.count == 1 ? exported[0].identifier : nil
     }
 
     /// A type that claims the tag.

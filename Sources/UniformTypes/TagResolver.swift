@@ -4,20 +4,24 @@
 /// The rules, applied in order to the types that claim the tag (case-insensitively) and conform
 /// to the restriction:
 /// 1. a public type is preferred over non-public ones;
-/// 2. among those left, an exported declaration is preferred over imported ones (the same
-///    ordering that makes `UTType(importedAs:)` substitute an imported type by the type
-///    preferred for its extension);
-/// 3. if more than one type is left, the choice is undefined (`UTTypeCreatePreferredIdentifierForTag`):
+/// 2. if more than one type is left, the choice is undefined (`UTTypeCreatePreferredIdentifierForTag`):
 ///    reported as ambiguous, never settled.
+/// With ``exportedWins``, an undocumented rule comes between them: among the types left, an
+/// exported declaration is preferred over imported ones (the ordering that same-identifier
+/// declarations follow, which Apple does not document for different types claiming one tag).
 /// With no candidate, the system makes a dynamic identifier: for an extension without a
 /// restriction it conforms to `public.data`, as files are typed.
 public struct TagResolver: Sendable {
     /// The catalog tags are resolved against.
     public let catalog: TypeCatalog
+    /// Whether an exported declaration wins over imported ones among the types Apple's documented
+    /// rule leaves tied (default no: undocumented).
+    public var exportedWins: Bool
 
-    /// Resolves against `catalog`.
-    public init(catalog: TypeCatalog) {
+    /// Resolves against `catalog`, with Apple's documented rules unless `exportedWins`.
+    public init(catalog: TypeCatalog, exportedWins: Bool = false) {
         self.catalog = catalog
+        self.exportedWins = exportedWins
     }
 
     /// The type for filename extension `pathExtension` (no leading dot), optionally only among
@@ -54,7 +58,17 @@ public struct TagResolver: Sendable {
             }
         }
         candidates.sort { Self.rank($0) < Self.rank($1) }
+        return resolution(
+            tag: tag, in: tagClass, restrictedTo: restriction, candidates: candidates,
+            excluded: excluded.sorted { $0.identifier < $1.identifier })
+    }
 
+    /// The resolution among `candidates` (sorted public first, exported first, then by
+    /// identifier): the preferred type, or the tie, or the dynamic identifier when there is none.
+    public func resolution(
+        tag: String, in tagClass: TagClass, restrictedTo restriction: UniformTypeIdentifier?,
+        candidates: [TagResolution.Candidate], excluded: [TagResolution.Candidate]
+    ) -> TagResolution {
         var preferred: UniformTypeIdentifier?
         var tied: [UniformTypeIdentifier] = []
         var dynamic: UniformTypeIdentifier?
@@ -71,23 +85,22 @@ public struct TagResolver: Sendable {
         } else {
             let publicOnes = candidates.filter { $0.identifier.isPublic }
             let afterPublic = publicOnes.isEmpty ? candidates : publicOnes
-            let exportedOnes = afterPublic.filter { $0.origin.kind == .exported }
+            let exportedOnes = exportedWins ? afterPublic.filter { $0.origin.kind == .exported } : []
             let afterExported = exportedOnes.isEmpty ? afterPublic : exportedOnes
-            if afterExported.count > 1 {
-                reason = .ambiguous
-                tied = afterExported.map(\.identifier).sorted()
-            } else if afterPublic.count == 1 {
+            if afterPublic.count == 1 {
                 reason = .publicOverNonPublic
                 preferred = afterPublic[0].identifier
-            } else {
+            } else if afterExported.count == 1 {
                 reason = .exportedOverImported
                 preferred = afterExported[0].identifier
+            } else {
+                reason = .ambiguous
+                tied = afterExported.map(\.identifier).sorted()
             }
         }
         return TagResolution(
-            tag: tag, tagClass: tagClass, restriction: restriction, candidates: candidates,
-            excluded: excluded.sorted { $0.identifier < $1.identifier }, preferred: preferred, tied: tied,
-            reason: reason, dynamicIdentifier: dynamic)
+            tag: tag, tagClass: tagClass, restriction: restriction, candidates: candidates, excluded: excluded,
+            preferred: preferred, tied: tied, reason: reason, dynamicIdentifier: dynamic)
     }
 
     /// Public first, exported first, then by identifier.

@@ -372,4 +372,10 @@ public struct TypeCatalog: Sendable {
 
     /// Resolves tags against this catalog.
     public var tagResolver: TagResolver { TagResolver(catalog: self) }
+
+    /// A resolver for this catalog's tags, with the undocumented exported-over-imported rule when
+    /// `exportedWins`.
+    public func tagResolver(exportedWins: Bool) -> TagResolver {
+        TagResolver(catalog: self, exportedWins: exportedWins)
+    }
 }

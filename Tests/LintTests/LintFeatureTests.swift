@@ -329,65 +329,42 @@ func plistText(_ body: String) -> String {
 }
 
 @Suite struct TagCollisionTests {
-    @Test func anImportedTypeSubstitutedThroughItsExtensionIsReportedOnce() throws {
-        let text = plistText(
+    /// An imported type claiming `extensions` and `mimeTypes`.
+    func importing(_ identifier: String, extensions: [String], mimeTypes: [String] = []) -> String {
+        let strings = { (values: [String]) in values.map { "<string>\($0)</string>" }.joined() }
+        return plistText(
             """
             <key>UTImportedTypeDeclarations</key><array><dict>
-                <key>UTTypeIdentifier</key><string>com.example.quicktime</string>
+                <key>UTTypeIdentifier</key><string>\(identifier)</string>
                 <key>UTTypeConformsTo</key><array><string>public.movie</string></array>
                 <key>UTTypeTagSpecification</key><dict>
-                    <key>public.filename-extension</key><array><string>mov</string></array>
-                    <key>public.mime-type</key><array><string>video/quicktime</string></array>
+                    <key>public.filename-extension</key><array>\(strings(extensions))</array>
+                    <key>public.mime-type</key><array>\(strings(mimeTypes))</array>
                 </dict>
             </dict></array>
             """)
-        let found = Linter().lint(text: text)
-        #expect(found.filter { $0.code == "UTI-019" }.count == 1)
-        let collisions = found.filter { $0.code == "UTI-013" }
-        // The extension is UTI-019's; the MIME type is still reported, in MIME terms.
-        #expect(collisions.count == 1)
-        #expect(collisions.first?.message.hasSuffix("which type a look-up of the MIME type gives is undefined") == true)
     }
-}
 
-@Suite struct ExtensionCaseTests {
-    @Test func anUpperCaseTwinIsADuplicateToRemove() throws {
-        let text = plistText(
-            """
-            <key>UTExportedTypeDeclarations</key><array><dict>
-                <key>UTTypeIdentifier</key><string>com.example.osf</string>
-                <key>UTTypeTagSpecification</key><dict>
-                    <key>public.filename-extension</key><array><string>osf</string><string>OSF</string><string>Osx</string></array>
-                </dict>
-            </dict></array>
-            """)
-        let found = Linter().lint(text: text).filter { $0.code == "UTI-012" }
-        #expect(
-            found.map(\.message) == [
-                "filename extension 'OSF' repeats 'osf' in upper case; remove it",
-                "filename extension 'Osx' has upper-case letters; declare it in lower case",
-            ])
-        #expect(found.first?.fixIt == nil)
+    @Test func anImportedTypeSubstitutedThroughItsExtensionIsReportedOnce() throws {
+        // 'public.plain-text' is public: Apple's documented rule prefers it, so the import is
+        // substituted (UTI-019) and UTI-013 leaves that extension alone.
+        let found = Linter().lint(text: importing("com.example.text", extensions: ["txt"]))
+        let substituted = found.filter { $0.code == "UTI-019" }
+        #expect(substituted.count == 1)
+        #expect(substituted.first?.message.contains("whose preferred type is 'public.plain-text'") == true)
+        #expect(found.filter { $0.code == "UTI-013" }.isEmpty)
     }
-}
 
-@Suite struct ImportedDocumentTypeTests {
-    @Test func anImportedTypeWithoutExtensionsIsOnlyNoted() throws {
-        func finding(_ key: String) -> Diagnostic? {
-            let text = plistText(
-                """
-                <key>CFBundleDocumentTypes</key><array><dict>
-                    <key>CFBundleTypeName</key><string>Database</string>
-                    <key>LSItemContentTypes</key><array><string>org.other.db</string></array>
-                </dict></array>
-                <key>\(key)</key><array><dict>
-                    <key>UTTypeIdentifier</key><string>org.other.db</string>
-                    <key>UTTypeConformsTo</key><array><string>public.data</string></array>
-                </dict></array>
-                """)
-            return Linter().lint(text: text).first { $0.code == "UTI-011" }
-        }
-        #expect(finding("UTImportedTypeDeclarations")?.severity == .info)
-        #expect(finding("UTExportedTypeDeclarations")?.severity == .warning)
+    @Test func anImportedTypeTyingWithANonPublicSystemTypeIsUndefinedNotSubstituted() throws {
+        // 'com.apple.quicktime-movie' is not public either: which type a look-up gives is
+        // undefined (§2.3.2), so UTI-019 does not claim a substitution and UTI-013 reports the
+        // tie, the MIME type in MIME terms.
+        let found = Linter().lint(
+            text: importing("com.example.quicktime", extensions: ["mov"], mimeTypes: ["video/quicktime"]))
+        #expect(found.filter { $0.code == "UTI-019" }.isEmpty)
+        let collisions = found.filter { $0.code == "UTI-013" }.map(\.message)
+        #expect(collisions.count == 2)
+        #expect(collisions.contains { $0.hasPrefix("filename extension 'mov'") && $0.hasSuffix("is undefined") })
+        #expect(collisions.contains { $0.hasSuffix("which type a look-up of the MIME type gives is undefined") })
     }
 }

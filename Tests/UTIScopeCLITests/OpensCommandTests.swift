@@ -79,6 +79,46 @@ import UTIScopeCLI
         #expect(result["outcome"] as? String == "ambiguous-extension")
     }
 
+    @Test func anExportedTypeTyingWithAnImportedOneIsAFlagNotAFact() throws {
+        // The app exports a type for 'key'; the system only imports Keynote's: neither is public.
+        let app = try temporaryFile(
+            """
+            <plist><dict>
+            <key>CFBundleIdentifier</key><string>com.example.slides</string>
+            <key>UISupportsDocumentBrowser</key><true/>
+            <key>CFBundleDocumentTypes</key><array><dict>
+                <key>CFBundleTypeName</key><string>Slides</string>
+                <key>CFBundleTypeRole</key><string>Editor</string>
+                <key>LSHandlerRank</key><string>Owner</string>
+                <key>LSItemContentTypes</key><array><string>com.example.slides.deck</string></array>
+            </dict></array>
+            <key>UTExportedTypeDeclarations</key><array><dict>
+                <key>UTTypeIdentifier</key><string>com.example.slides.deck</string>
+                <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+                <key>UTTypeTagSpecification</key><dict>
+                    <key>public.filename-extension</key><array><string>key</string></array>
+                </dict>
+            </dict></array>
+            </dict></plist>
+            """, name: "Info.plist")
+        let documented = utiscope("opens", "--app", app, "--platform", "ios", "talk.key")
+        #expect(documented.output.hasPrefix("talk.key: undetermined"), "\(documented.output)")
+        #expect(documented.output.contains("none is public, so Apple's rules leave the choice undefined"))
+        #expect(
+            documented.output.contains(
+                "('com.example.slides.deck' is the only exported declaration among them, which '--exported-wins yes' would pick)"
+            ))
+        #expect(documented.output.contains("rests on --exported-wins no"))
+        let exportedWins = utiscope("opens", "--app", app, "--platform", "ios", "--exported-wins", "yes", "talk.key")
+        #expect(
+            exportedWins.output.hasPrefix("talk.key: opens (file, com.example.slides.deck"), "\(exportedWins.output)")
+        #expect(exportedWins.output.contains("an exported declaration wins over imported ones"))
+        #expect(exportedWins.output.contains("rests on --exported-wins yes"))
+        let type = utiscope("type", "--app", app, "--extension", "key")
+        #expect(type.output.contains("'--exported-wins yes' picks it (not documented)"))
+        #expect(!type.output.contains("(preferred)"))
+    }
+
     @Test func needsAFile() {
         #expect(utiscope("opens", "--app", BrowserFixtures.notebook).status == .usage)
     }

@@ -35,11 +35,22 @@ import Testing
         #expect(system.resolve(extension: "otf").preferred == "public.opentype-font")
     }
 
-    @Test func exportedBeatsImported() {
+    @Test func exportedBeatsImportedOnlyWhenAskedFor() {
+        // Both public: Apple documents the choice as undefined.
         let resolution = system.resolve(mimeType: "audio/mp4a-latm")
         #expect(resolution.candidates.map(\.identifier) == ["public.mpeg-4-audio", "public.mp4a-latm"])
-        #expect(resolution.preferred == "public.mpeg-4-audio")
-        #expect(resolution.reason == .exportedOverImported)
+        #expect(resolution.preferred == nil)
+        #expect(resolution.tied == ["public.mp4a-latm", "public.mpeg-4-audio"])
+        #expect(resolution.exportedAmongTied == "public.mpeg-4-audio")
+        // The undocumented rule, when asked for, settles it.
+        let exportedWins = TagResolver(catalog: system.catalog, exportedWins: true).resolve(mimeType: "audio/mp4a-latm")
+        #expect(exportedWins.preferred == "public.mpeg-4-audio")
+        #expect(exportedWins.reason == .exportedOverImported)
+        #expect(exportedWins.exportedAmongTied == nil)
+        // Public over non-public stays the first rule either way.
+        #expect(
+            TagResolver(catalog: system.catalog, exportedWins: true).resolve(extension: "xml").reason
+                == .publicOverNonPublic)
     }
 
     @Test func ambiguityIsReportedNotSettled() {
@@ -94,10 +105,15 @@ import Testing
             declaration("com.example.b", ["public.data"], origin: .exported(bundle: "other"), extensions: ["foo"]),
         ])
         let resolver = catalog.tagResolver
-        // The system only imports the Keynote types: an exported declaration wins.
+        // The system only imports the Keynote types: none is public, so the choice is undefined,
+        // unless an exported declaration is let win.
         let key = resolver.resolve(extension: "key")
-        #expect(key.preferred == "com.example.keynote-like")
-        #expect(key.reason == .exportedOverImported)
+        #expect(key.preferred == nil)
+        #expect(key.tied.first == "com.apple.iwork.keynote.key")
+        #expect(key.exportedAmongTied == "com.example.keynote-like")
+        let keyExportedWins = catalog.tagResolver(exportedWins: true).resolve(extension: "key")
+        #expect(keyExportedWins.preferred == "com.example.keynote-like")
+        #expect(keyExportedWins.reason == .exportedOverImported)
         #expect(key.candidates.first?.location == nil)  // tags built without locations
         // A public system type beats the app's non-public one.
         #expect(resolver.resolve(extension: "txt").preferred == "public.plain-text")

@@ -13,10 +13,11 @@ public struct ImportedTypeSubstituted: Rule {
         rationale: """
             UTType(importedAs:) may return a different type: when the imported type has a preferred \
             filename extension and another type is the preferred type for that extension, the other \
-            type is substituted. An import for an extension the system (or another declaration) \
-            already claims is therefore shadowed.
+            type is substituted. Apple documents one preference: a public type over non-public ones. \
+            An import whose preferred extension a public type claims is therefore shadowed; between \
+            equally public types the choice is undefined, which UTI-013 reports.
             """,
-        sources: ["UTType.h, importedAs (S7)", "info-plist-rules.md §2.3.4"],
+        sources: ["UTType.h, importedAs (S7)", "info-plist-rules.md §2.3.2 and §2.3.4"],
         severity: .warning,
         triggeringExamples: [
             Example(
