@@ -368,3 +368,31 @@ func plistText(_ body: String) -> String {
         #expect(collisions.contains { $0.hasSuffix("which type a look-up of the MIME type gives is undefined") })
     }
 }
+
+@Suite struct ForeignExportTests {
+    let webm = plistText(
+        """
+        <key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+        <key>UTExportedTypeDeclarations</key><array><dict>
+            <key>UTTypeIdentifier</key><string>org.webmproject.webm</string>
+            <key>UTTypeConformsTo</key><array><string>public.movie</string></array>
+        </dict></array>
+        """)
+
+    @Test func anotherVendorsSystemTypeExportedIsReportedOnceTheBundleIdentifierIsKnown() {
+        // The bundle identifier is a build setting: whether the app owns the type is unknown.
+        #expect(Linter().lint(text: webm).filter { $0.code == "UTI-002" }.isEmpty)
+        let player = Linter(
+            configuration: LintConfiguration(buildSettings: ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.player"]))
+        let found = player.lint(text: webm).filter { $0.code == "UTI-002" }
+        #expect(found.map(\.severity) == [.warning])
+        #expect(
+            found.first?.message
+                == "exported type 'org.webmproject.webm' is another vendor's and the system already imports it: an exported declaration replaces the system's for every app; import it instead"
+        )
+        // The type's own vendor may export it.
+        let owner = Linter(
+            configuration: LintConfiguration(buildSettings: ["PRODUCT_BUNDLE_IDENTIFIER": "org.webmproject.viewer"]))
+        #expect(owner.lint(text: webm).filter { $0.code == "UTI-002" }.isEmpty)
+    }
+}
