@@ -396,3 +396,35 @@ func plistText(_ body: String) -> String {
         #expect(owner.lint(text: webm).filter { $0.code == "UTI-002" }.isEmpty)
     }
 }
+
+@Suite struct PlaceholderImportTests {
+    func plist(extensions: [String]) -> String {
+        let tags = extensions.map { "<string>\($0)</string>" }.joined()
+        return plistText(
+            """
+            <key>CFBundleDocumentTypes</key><array><dict>
+                <key>CFBundleTypeName</key><string>Database</string>
+                <key>CFBundleTypeRole</key><string>Viewer</string>
+                <key>LSHandlerRank</key><string>Alternate</string>
+                <key>LSItemContentTypes</key><array><string>com.other.db</string></array>
+            </dict></array>
+            <key>UTImportedTypeDeclarations</key><array><dict>
+                <key>UTTypeIdentifier</key><string>com.other.db</string>
+                <key>UTTypeConformsTo</key><array><string>public.content</string></array>
+                <key>UTTypeTagSpecification</key><dict>
+                    <key>public.filename-extension</key><array>\(tags)</array>
+                </dict>
+            </dict></array>
+            """)
+    }
+
+    @Test func aPlaceholderImportWithoutPhysicalConformanceIsAnInfoNote() throws {
+        let placeholder = Linter().lint(text: plist(extensions: [])).filter { $0.code == "UTI-004" }
+        #expect(placeholder.map(\.severity) == [.info])
+        #expect(placeholder.first?.message.contains("as an imported type without a filename extension") == true)
+        // With an extension the import types files where the owner's app is absent: an error.
+        let typed = Linter().lint(text: plist(extensions: ["odb"])).filter { $0.code == "UTI-004" }
+        #expect(typed.map(\.severity) == [.error])
+        #expect(typed.first?.message.hasSuffix("so its files are greyed out in pickers") == true)
+    }
+}

@@ -16,7 +16,9 @@ public struct MissingPhysicalConformance: Rule {
             com.apple.package (directories shown as one file) for the system to bind documents to \
             them; UTType(exportedAs:) assumes it. Conforming only to public.content (a functional \
             type) is the usual mistake, and the files show greyed out in the document picker. An \
-            error for types listed in document types; a warning for other types with extensions.
+            error for types listed in document types; a warning for other types with extensions. \
+            An imported type without a filename extension is a placeholder for a type its owner's \
+            app declares when installed: no file is typed by it, so the conformance is an info note.
             """,
         sources: [
             "UTCoreTypes.h, comment on UTTypeContent (S6)", "Declaring New Uniform Type Identifiers (S4)",
@@ -89,20 +91,29 @@ public struct MissingPhysicalConformance: Rule {
                 context.hasKnownSupertypes(identifier)
             else { return nil }
             let contentOnly = graph.conforms(identifier, to: .content)
+            // A placeholder import (no extension): the owner's declaration governs where it is installed.
+            let placeholder = declaration.origin.kind == .imported && declaration.filenameExtensions.isEmpty
             return diagnostic(
-                Message.unbound(identifier, contentOnly: contentOnly, listed: listed), at: location,
-                severity: listed ? .error : .warning)
+                Message.unbound(identifier, contentOnly: contentOnly, listed: listed, placeholder: placeholder),
+                at: location, severity: placeholder ? .info : listed ? .error : .warning)
         }
     }
 }
 
 private enum Message {
-    static func unbound(_ identifier: UniformTypeIdentifier, contentOnly: Bool, listed: Bool) -> String {
+    static func unbound(_ identifier: UniformTypeIdentifier, contentOnly: Bool, listed: Bool, placeholder: Bool)
+        -> String
+    {
         let what = listed ? "document type" : "type with filename extensions"
+        let head = "\(what) \(quoted(identifier)) conforms to neither 'public.data' nor 'com.apple.package'"
+        if placeholder {
+            return head
+                + "; as an imported type without a filename extension it types no file itself, but where its owner's app is not installed it is not a file type"
+        }
         let tail =
             contentOnly
             ? "; 'public.content' alone does not make it a file type, so its files are greyed out in pickers"
             : "; the system cannot tell a file has this type"
-        return "\(what) \(quoted(identifier)) conforms to neither 'public.data' nor 'com.apple.package'\(tail)"
+        return head + tail
     }
 }
