@@ -3,7 +3,8 @@ import PropertyList
 import UniformTypes
 
 /// Notes exported identifiers outside the domain of the app's bundle identifier: often a type
-/// another app owns, which should be imported instead.
+/// another app owns, which should be imported instead; a warning when the system declares the
+/// type, which the app's export then replaces.
 public struct ForeignDomainExport: Rule {
     /// The rule's description.
     public static let description = RuleDescription(
@@ -14,7 +15,11 @@ public struct ForeignDomainExport: Rule {
             Exporting says the app owns the type. An exported identifier whose reverse-DNS domain \
             differs from the bundle identifier's (org.other.format exported by com.example.app) is \
             often a type someone else owns, which works on the developer's Mac and not elsewhere; \
-            import it instead. A heuristic, so an info.
+            import it instead. A heuristic, so an info. When the system declares the type \
+            (org.webmproject.webm), it is certain: an exported declaration takes precedence over \
+            imported ones of its identifier, so the app's replaces the system's for every app: a \
+            warning. A bundle identifier written as $(PRODUCT_BUNDLE_IDENTIFIER) is read from the \
+            build settings given, if any.
             """,
         sources: ["Defining file and data types for your app (S5)", "info-plist-rules.md §4 M7, M14"],
         severity: .info,
@@ -30,7 +35,19 @@ public struct ForeignDomainExport: Rule {
                         ↓<string>org.openmicroscopy.tiff</string>
                     </dict>
                 </array>
-                """)
+                """),
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>com.example.player</string>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>org.webmproject.webm</string>
+                    </dict>
+                </array>
+                """),
         ],
         nonTriggeringExamples: [
             Example(
@@ -44,7 +61,20 @@ public struct ForeignDomainExport: Rule {
                         <string>com.example.sketch</string>
                     </dict>
                 </array>
-                """)
+                """),
+            // The type's owner exports the type the system imports for it.
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>com.microsoft.Word</string>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.microsoft.word.doc</string>
+                    </dict>
+                </array>
+                """),
         ])
 
     /// A rule value.
@@ -53,17 +83,33 @@ public struct ForeignDomainExport: Rule {
     /// Compares each exported identifier's first two components with the bundle identifier's.
     public func check(_ context: LintContext) -> [Diagnostic] {
         context.infoPlists.flatMap { plist -> [Diagnostic] in
-            guard let bundle = plist.bundleIdentifier?.value, let owner = Self.domain(bundle),
-                !bundle.hasBuildSettingReference
-            else { return [] }
+            guard let bundle = Self.bundleIdentifier(of: plist, context), let owner = Self.domain(bundle) else {
+                return []
+            }
             return plist.exportedTypes.compactMap { declaration in
                 let identifier = declaration.identifier
                 guard let location = declaration.identifierLocation, identifier.reservedDomain == nil,
                     !identifier.hasBuildSettingReference, let domain = Self.domain(identifier.rawValue), domain != owner
                 else { return nil }
+                if let system = context.catalog.declarations(for: identifier).first(where: { $0.origin.isSystem }) {
+                    return diagnostic(
+                        Message.systemDeclared(identifier, systemImports: system.origin.kind == .imported),
+                        at: location, severity: .warning)
+                }
                 return diagnostic(Message.foreign(identifier, bundle: bundle), at: location)
             }
         }
+    }
+
+    /// The bundle identifier as written, or as the build settings given spell it when it is
+    /// `$(PRODUCT_BUNDLE_IDENTIFIER)`; nil when unknown.
+    static func bundleIdentifier(of plist: InfoPlist, _ context: LintContext) -> String? {
+        guard let written = plist.bundleIdentifier?.value else { return nil }
+        guard written.hasBuildSettingReference else { return written }
+        guard ["$(PRODUCT_BUNDLE_IDENTIFIER)", "${PRODUCT_BUNDLE_IDENTIFIER}"].contains(written),
+            let given = context.buildSettings["PRODUCT_BUNDLE_IDENTIFIER"], !given.hasBuildSettingReference
+        else { return nil }
+        return given
     }
 
     /// The first two components, lowercased, when there are at least two.
@@ -75,6 +121,12 @@ public struct ForeignDomainExport: Rule {
 }
 
 private enum Message {
+    static func systemDeclared(_ identifier: UniformTypeIdentifier, systemImports: Bool) -> String {
+        let known = systemImports ? "the system already imports it" : "the system already declares it"
+        return
+            "exported type \(quoted(identifier)) is another vendor's and \(known): an exported declaration replaces the system's for every app; import it instead"
+    }
+
     static func foreign(_ identifier: UniformTypeIdentifier, bundle: String) -> String {
         "exported type \(quoted(identifier)) is outside the domain of bundle identifier \(quoted(bundle)); if another app owns the type, import it instead"
     }
