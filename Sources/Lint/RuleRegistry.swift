@@ -18,6 +18,7 @@ public enum RuleRegistry {
         NoBindingKey.self,  // DOC-013
         DocumentTypesInAppClip.self,  // DOC-014
         PublicPackageTypo.self,  // DOC-015
+        OwnerRankOnForeignType.self,  // DOC-016
         DocumentIconExplanation.self,  // ICON-001
         MissingIconResource.self,  // ICON-002
         PrivateIconKey.self,  // ICON-003

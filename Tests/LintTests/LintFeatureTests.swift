@@ -428,3 +428,48 @@ func plistText(_ body: String) -> String {
         #expect(typed.first?.message.hasSuffix("so its files are greyed out in pickers") == true)
     }
 }
+
+@Suite struct OwnerRankTests {
+    func plist(_ contentTypes: [String], exported: [String] = [], imported: [String] = []) -> String {
+        let strings = contentTypes.map { "<string>\($0)</string>" }.joined()
+        let declarations = { (identifiers: [String]) in
+            identifiers.map {
+                "<dict><key>UTTypeIdentifier</key><string>\($0)</string><key>UTTypeConformsTo</key><array><string>public.data</string></array></dict>"
+            }.joined()
+        }
+        return plistText(
+            """
+            <key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+            <key>CFBundleDocumentTypes</key><array><dict>
+                <key>CFBundleTypeName</key><string>Maps</string>
+                <key>LSHandlerRank</key><string>Owner</string>
+                <key>LSItemContentTypes</key><array>\(strings)</array>
+            </dict></array>
+            <key>UTExportedTypeDeclarations</key><array>\(declarations(exported))</array>
+            <key>UTImportedTypeDeclarations</key><array>\(declarations(imported))</array>
+            """)
+    }
+
+    func findings(_ text: String) -> [Diagnostic] { Linter().lint(text: text).filter { $0.code == "DOC-016" } }
+
+    @Test func anImportedTypeInTheDomainOfAnExportedOneIsTheApps() {
+        // The bundle identifier is a build setting; the app exports 'net.maps.route' and imports
+        // 'net.maps.tiles': both are its own.
+        let own = plist(
+            ["net.maps.tiles", "net.maps.route"], exported: ["net.maps.route"], imported: ["net.maps.tiles"])
+        #expect(findings(own).isEmpty)
+        // Another vendor's imported type is not.
+        let other = plist(["org.other.tiles"], exported: ["net.maps.route"], imported: ["org.other.tiles"])
+        #expect(findings(other).map(\.severity) == [.warning])
+    }
+
+    @Test func aMixedEntryIsToldToSplitAndUnknownOwnershipIsLeftAlone() throws {
+        let mixed = findings(plist(["net.maps.route", "public.data", "com.adobe.pdf"], exported: ["net.maps.route"]))
+        let message = try #require(mixed.first?.message)
+        #expect(mixed.count == 1)
+        #expect(message.contains("ranked 'Owner' for 'public.data', 'com.adobe.pdf', which the app does not export"))
+        #expect(message.hasSuffix("move them to a document type of their own ranked 'Default' or 'Alternate'"))
+        // An undeclared type with no domain of the app known: whether it is the app's cannot be told.
+        #expect(findings(plist(["net.maps.route"])).isEmpty)
+    }
+}

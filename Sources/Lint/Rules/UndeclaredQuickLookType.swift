@@ -94,8 +94,7 @@ public struct UndeclaredQuickLookType: Rule {
 
     /// The first two parts of a reverse-DNS name, lowercased (`com.example`), or nil.
     static func domain(of name: String?) -> String? {
-        guard let parts = name?.lowercased().split(separator: ".", maxSplits: 2), parts.count >= 2 else { return nil }
-        return parts[0] + "." + parts[1]
+        name.flatMap(ForeignDomainExport.domain)
     }
 
     /// A rule value.

@@ -1,0 +1,149 @@
+import AppBundle
+import PropertyList
+import UniformTypes
+
+/// Finds document types ranked `Owner` that list types the app does not own: `Owner` says the app
+/// creates files of the type, and Launch Services ranks it first among the apps that claim it.
+public struct OwnerRankOnForeignType: Rule {
+    /// The rule's description.
+    public static let description = RuleDescription(
+        code: "DOC-016",
+        name: "owner-rank-on-foreign-type",
+        summary: "A document type ranked 'Owner' lists types the app does not own",
+        rationale: """
+            LSHandlerRank Owner says the app is the primary creator of files of the type, and \
+            Launch Services ranks owners first among the apps that claim it. Claiming Owner for a \
+            type the app does not export (public.data, com.adobe.pdf, another app's type) makes it \
+            compete with the type's real owner to be the default app, and for a broad type such as \
+            public.data with every app. The document-browser setup guide asks for Owner for your \
+            own types and Alternate for types other apps own. A type is the app's when the bundle \
+            exports it, or it is in the domain of the bundle identifier (read from the build \
+            settings given when written as $(PRODUCT_BUNDLE_IDENTIFIER)) or of a type the bundle \
+            exports; a type neither the system nor the bundle declares is left alone when no such \
+            domain is known.
+            """,
+        sources: [
+            "CFBundleDocumentTypes/LSHandlerRank (S1, S2); Setting up a document browser app (S10)",
+            "info-plist-rules.md §1.1",
+        ],
+        severity: .warning,
+        triggeringExamples: [
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>com.example.hexeditor</string>
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Any file</string>
+                        <key>LSHandlerRank</key>
+                        ↓<string>Owner</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                    </dict>
+                </array>
+                """)
+        ],
+        nonTriggeringExamples: [
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>com.example.sketchbook</string>
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>LSHandlerRank</key>
+                        <string>Owner</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>com.example.sketchbook.sketch</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Image</string>
+                        <key>LSHandlerRank</key>
+                        <string>Alternate</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.image</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketchbook.sketch</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                    </dict>
+                </array>
+                """)
+        ])
+
+    /// A rule value.
+    public init() {}
+
+    /// Checks each `Owner` entry of the app's document types.
+    public func check(_ context: LintContext) -> [Diagnostic] {
+        // The domains of the bundle identifiers and of the types the bundle exports (OsmAnd
+        // imports 'net.osmand.obf' beside the 'net.osmand.' types it exports).
+        var ownDomains = UndeclaredQuickLookType.ownDomains(context)
+        for plist in context.infoPlists {
+            if let domain = ForeignDomainExport.bundleIdentifier(of: plist, context).flatMap(ForeignDomainExport.domain)
+            {
+                ownDomains.insert(domain)
+            }
+        }
+        return context.app.documentTypes.compactMap { entry -> Diagnostic? in
+            // Plug-ins (Quick Look generators, Spotlight importers) do not rank as handlers.
+            guard !entry.isPlugInEntry, let rank = entry.rank, rank.value == "Owner", let location = rank.location
+            else { return nil }
+            var foreign: [UniformTypeIdentifier] = []
+            for type in entry.contentTypes.map(\.value) where !foreign.contains(type) {
+                if Self.isOwned(type, ownDomains: ownDomains, context) == false { foreign.append(type) }
+            }
+            guard !foreign.isEmpty else { return nil }
+            let mixed = foreign.count < Set(entry.contentTypes.map(\.value)).count
+            return diagnostic(Message.foreign(foreign, entry: entry, mixed: mixed), at: location)
+        }
+    }
+
+    /// Whether the app owns `type`: true when the bundle exports it or it is in one of the app's
+    /// domains, false when it is declared elsewhere (by the system, or only imported) or outside
+    /// the app's known domains, nil when that cannot be told (dynamic, a build setting, or
+    /// undeclared with no domain of the app known).
+    static func isOwned(_ type: UniformTypeIdentifier, ownDomains: Set<String>, _ context: LintContext) -> Bool? {
+        if type.isDynamic || type.rawValue.contains("$(") || type.rawValue.contains("${") { return nil }
+        if let effective = context.catalog.declaration(for: type), effective.origin.kind == .exported,
+            !effective.origin.isSystem
+        {
+            return true
+        }
+        if let domain = ForeignDomainExport.domain(type.rawValue), ownDomains.contains(domain) { return true }
+        if type.reservedDomain != nil || context.isDeclared(type) { return false }
+        return ownDomains.isEmpty ? nil : false
+    }
+}
+
+private enum Message {
+    static func foreign(_ types: [UniformTypeIdentifier], entry: DocumentType, mixed: Bool) -> String {
+        let listed =
+            types.prefix(3).map(quoted).joined(separator: ", ")
+            + (types.count > 3 ? " and \(types.count - 3) more" : "")
+        let advice =
+            mixed
+            ? "move them to a document type of their own ranked 'Default' or 'Alternate'"
+            : "use 'Default' or 'Alternate'"
+        return
+            "document type \(entry.displayName) is ranked 'Owner' for \(listed), which the app does not export: 'Owner' is for the types it creates; \(advice)"
+    }
+}
