@@ -5,7 +5,8 @@ import PackagePlugin
 /// folder, as `utiscope lint .` would (build and vendored folders skipped, `.utiscope.json`
 /// honoured), or with `--target NAME` the folders of those targets. Every other argument goes to
 /// `utiscope lint` as it is (`--format github`, `--strict`, `--config FILE`, more paths). The
-/// command fails when utiscope does: findings at or above the threshold, or an unreadable input.
+/// command fails when utiscope does: findings at or above the threshold, an unreadable input, or
+/// nothing to lint (pass `--allow-empty` on for a package without apps).
 @main
 struct UTIScopeLintPlugin: CommandPlugin {
     func performCommand(context: PluginContext, arguments: [String]) async throws {

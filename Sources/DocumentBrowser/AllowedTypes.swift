@@ -103,13 +103,16 @@ public struct AllowedTypes: Sendable {
                 continue
             }
             for item in entry.legacyExtensions {
-                for identifier in legacyTypes(for: item.value, catalog: catalog, policy: policy) {
+                let (identifiers, restsOnExportedWins) = legacyTypes(for: item.value, catalog: catalog, policy: policy)
+                let exportedWins = restsOnExportedWins ? [policy.exportedWinsAssumption] : []
+                for identifier in identifiers {
                     types.append(
                         AllowedType(
                             identifier: identifier,
                             source: .legacyExtension(
                                 index: entry.index, name: name, pathExtension: item.value, location: item.location),
-                            assumptions: assumptions + [legacy], notes: notes(for: identifier, catalog: catalog)))
+                            assumptions: assumptions + [legacy] + exportedWins,
+                            notes: notes(for: identifier, catalog: catalog)))
                 }
             }
         }
@@ -117,16 +120,19 @@ public struct AllowedTypes: Sendable {
     }
 
     /// The types a legacy extension stands for: `*` is every file (`public.data`); otherwise what
-    /// a file with the extension resolves to (every tied candidate when ambiguous).
+    /// a file with the extension resolves to (every tied candidate when ambiguous), and whether
+    /// that answer rests on ``BrowserPolicy/exportedWins`` (an exported type chosen, or one
+    /// exported type tied with imported ones).
     static func legacyTypes(for pathExtension: String, catalog: TypeCatalog, policy: BrowserPolicy)
-        -> [UniformTypeIdentifier]
+        -> (types: [UniformTypeIdentifier], restsOnExportedWins: Bool)
     {
         var tag = pathExtension
         if tag.hasPrefix(".") { tag.removeFirst() }
-        if tag == "*" { return [.data] }
+        if tag == "*" { return ([.data], false) }
         let resolution = ExtensionMatcher(catalog: catalog, policy: policy).resolve(tag, restrictedTo: .data)
-        if resolution.isAmbiguous { return resolution.tied }
-        return resolution.resolvedIdentifier.map { [$0] } ?? []
+        let rests = resolution.reason == .exportedOverImported || resolution.exportedAmongTied != nil
+        if resolution.isAmbiguous { return (resolution.tied, rests) }
+        return (resolution.resolvedIdentifier.map { [$0] } ?? [], rests)
     }
 
     /// Notes on an allowed identifier the catalog does not know, or that is dynamic.

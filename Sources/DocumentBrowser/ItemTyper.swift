@@ -44,13 +44,20 @@ struct ItemTyper: Sendable {
             default: break
             }
             let location = candidate?.location ?? catalog.declaration(for: preferred)?.location
-            var assumption: Assumption? =
-                resolution.reason == .exportedOverImported ? policy.exportedWinsAssumption : nil
+            let exportedWins = resolution.reason == .exportedOverImported
+            var assumption: Assumption? = exportedWins ? policy.exportedWinsAssumption : nil
             if matcher.matchesOnlyIgnoringCase(preferred, pathExtension) {
                 message += " (declared in another letter case)"
                 assumption = policy.extensionCaseAssumption
             }
             reasons.append(Reason(message, at: location, assuming: assumption))
+            if exportedWins && assumption != policy.exportedWinsAssumption {
+                // The answer rests on both choices: name the second one too.
+                reasons.append(
+                    Reason(
+                        "'\(preferred.rawValue)' is chosen as the exported declaration among imported ones",
+                        assuming: policy.exportedWinsAssumption))
+            }
             reasons += redeclarationNotes(preferred)
             let kind: ItemKind = isDirectory ? .package : .file
             return TypedItem(name: name, kind: kind, type: preferred, typing: .declared, reasons: reasons)

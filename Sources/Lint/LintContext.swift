@@ -40,10 +40,11 @@ public struct LintContext: Sendable {
     /// Above this many declarations and document types, the context is built on two cores.
     static let concurrencyThreshold = 4_096
 
-    /// A context for `app` and `extensions`.
+    /// A context for `app` and `extensions`; `systemDeclarations` (a newer system's types, read
+    /// with `--system-types`) join the embedded system catalog.
     public init(
         app: InfoPlist, extensions: [InfoPlist] = [], buildSettings: [String: String] = [:],
-        resources: ResourceIndex? = nil
+        resources: ResourceIndex? = nil, systemDeclarations: [TypeDeclaration] = []
     ) {
         self.app = app
         self.extensions = extensions
@@ -56,7 +57,7 @@ public struct LintContext: Sendable {
         // bundle they are built side by side.
         let (catalog, indexes) = ParallelMap.both(
             concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
-            { TypeCatalog(declarations: plists.flatMap(\.declarations)) },
+            { TypeCatalog(declarations: systemDeclarations + plists.flatMap(\.declarations)) },
             {
                 (
                     references: IdentifierReference.all(in: plists),
@@ -82,11 +83,11 @@ public struct LintContext: Sendable {
 
     /// A context for a loaded app; resources are indexed when the unit has a bundle or project
     /// folder with asset catalogs or is a built bundle.
-    public init(unit: AppUnit, buildSettings: [String: String] = [:]) {
+    public init(unit: AppUnit, buildSettings: [String: String] = [:], systemDeclarations: [TypeDeclaration] = []) {
         let hasBundle = !unit.assetCatalogs.isEmpty || unit.folder.hasSuffix(".app")
         self.init(
             app: unit.infoPlist, extensions: unit.extensions, buildSettings: buildSettings,
-            resources: hasBundle ? ResourceIndex(unit: unit) : nil)
+            resources: hasBundle ? ResourceIndex(unit: unit) : nil, systemDeclarations: systemDeclarations)
     }
 
     /// Whether the app or an extension exports or imports `identifier` (compared case-insensitively).

@@ -9,6 +9,9 @@ public struct Linter: Sendable {
     public var rules: [any Rule]
     /// Rules off, severities, build settings.
     public var configuration: LintConfiguration
+    /// Declarations of a newer system's types (`--system-types`), layered over the embedded
+    /// macOS 12.7 catalog.
+    public var systemDeclarations: [TypeDeclaration] = []
 
     /// A linter running `rules` (default: every rule) under `configuration`.
     public init(rules: [any Rule] = RuleRegistry.rules, configuration: LintConfiguration = LintConfiguration()) {
@@ -19,7 +22,12 @@ public struct Linter: Sendable {
     /// The findings for one loaded app and its extensions. `sources` gives the bytes of files
     /// already in memory (standard input); other XML files are read again for suppression comments.
     public func lint(_ unit: AppUnit, sources: [String: [UInt8]] = [:]) -> [Diagnostic] {
-        lint(LintContext(unit: unit, buildSettings: configuration.buildSettings), sources: sources)
+        lint(context(for: unit), sources: sources)
+    }
+
+    /// The context the rules read for `unit`, with this linter's build settings and system types.
+    public func context(for unit: AppUnit) -> LintContext {
+        LintContext(unit: unit, buildSettings: configuration.buildSettings, systemDeclarations: systemDeclarations)
     }
 
     /// The findings for `context`, configured, suppressed and sorted.
@@ -88,7 +96,7 @@ public struct Linter: Sendable {
         }
         let context = LintContext(
             app: InfoPlist(document: document, platform: platform ?? configuration.platform), extensions: models,
-            buildSettings: configuration.buildSettings, resources: resources)
+            buildSettings: configuration.buildSettings, resources: resources, systemDeclarations: systemDeclarations)
         return lint(context, sources: sources)
     }
 
@@ -118,6 +126,7 @@ public struct Linter: Sendable {
             fileRank[diagnostic.location.file] = 0
         }
         for (rank, file) in fileRank.keys.sorted().enumerated() { fileRank[file] = rank }
+        precondition(diagnostics.count <= Int(UInt32.max), "more findings than the sort key's index holds")
         // Positions as two integers (file rank and line; column and index): a plain sort of
         // integers, stable by construction. Only runs of findings at one place are then compared
         // by key path, code and message, each key path made once.

@@ -32,7 +32,7 @@ enum BrowserContext {
     static let exportedWinsOption = OptionSpec(
         name: "exported-wins", valueName: "yes|no",
         help:
-            "Whether an exported declaration wins over imported ones claiming one extension (default no: Apple documents the choice as undefined).",
+            "Whether an exported declaration wins over imported ones claiming one extension or MIME type (default no: Apple documents the choice as undefined).",
         choices: ["yes", "no"])
     static let thumbnailOption = OptionSpec(
         name: "thumbnail-confidence", valueName: "confidence",

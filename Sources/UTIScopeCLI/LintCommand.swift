@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Lint
 import PropertyList
+import UniformTypes
 
 /// `utiscope lint`: runs the rule catalog over apps and reports what it finds.
 enum LintCommand: Command {
@@ -40,6 +41,7 @@ enum LintCommand: Command {
             help:
                 "Apply the configuration's 'excluded' paths to the paths given too, not only to what is found in them."),
         AppOptions.configuration, AppOptions.setting, AppOptions.xcconfig, AppOptions.platform,
+        TypeContext.systemTypesOption,
     ]
     static let discussion: String? = """
         Text output is 'path:line:col: severity: message [CODE]', which Xcode shows inline when utiscope runs
@@ -89,6 +91,14 @@ enum LintCommand: Command {
             configurations.fixed = configuration
         }
         if loader.platform == nil, let platform = configurations.fixed?.platform { loader.platform = platform }
+        // A newer system's types, for every app.
+        var systemDeclarations: [TypeDeclaration] = []
+        for path in arguments.all("system-types") {
+            guard let document = TypeContext.readDocument(path, context: context) else { return .inputError }
+            let (declarations, findings) = SystemTypeDeclarations.read(document)
+            for finding in findings { context.report("\(finding.location): warning: \(finding.message)") }
+            systemDeclarations += declarations
+        }
 
         // Load every app, reporting unreadable inputs as PLIST-001 findings.
         var jobs: [Job] = []
@@ -206,8 +216,9 @@ enum LintCommand: Command {
         }
 
         // Lint in parallel; each job is independent.
+        for index in jobs.indices { jobs[index].linter.systemDeclarations = systemDeclarations }
         let results = ParallelMap.map(jobs) { job in
-            let lintContext = LintContext(unit: job.unit, buildSettings: job.linter.configuration.buildSettings)
+            let lintContext = job.linter.context(for: job.unit)
             return (diagnostics: job.linter.lint(lintContext, sources: job.sources), context: lintContext)
         }
         for job in jobs { files += 1 + job.unit.extensions.count }

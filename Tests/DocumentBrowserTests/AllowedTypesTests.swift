@@ -55,6 +55,37 @@ import UniformTypes
         #expect(legacy.allSatisfy { $0.assumptions.map(\.setting) == ["--legacy-extensions auto"] })
     }
 
+    @Test func aLegacyExtensionTiedBetweenExportedAndImportedTypesNamesTheFlag() throws {
+        // macOS: 'key' is claimed by the app's exported type and the system's imported Keynote type.
+        let folder = try temporaryDirectory()
+        let path = folder + "/Info.plist"
+        try """
+        <plist><dict>
+        <key>LSMinimumSystemVersion</key><string>12.0</string>
+        <key>CFBundleDocumentTypes</key><array><dict>
+            <key>CFBundleTypeName</key><string>Slides</string>
+            <key>CFBundleTypeRole</key><string>Editor</string>
+            <key>CFBundleTypeExtensions</key><array><string>key</string></array>
+        </dict></array>
+        <key>UTExportedTypeDeclarations</key><array><dict>
+            <key>UTTypeIdentifier</key><string>com.example.slides</string>
+            <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+            <key>UTTypeTagSpecification</key><dict>
+                <key>public.filename-extension</key><array><string>key</string></array>
+            </dict>
+        </dict></array>
+        </dict></plist>
+        """.write(toFile: path, atomically: true, encoding: .utf8)
+        let tied = try browser(path, platform: .macOS).allowed.types.filter { $0.source.code == "legacy-extension" }
+        #expect(tied.map(\.identifier).contains("com.example.slides"))
+        #expect(tied.count > 1)
+        #expect(tied.allSatisfy { $0.assumptions.map(\.setting).contains("--exported-wins no") })
+        let chosen = try browser(path, policy: BrowserPolicy(exportedWins: true), platform: .macOS).allowed.types
+            .filter { $0.source.code == "legacy-extension" }
+        #expect(chosen.map(\.identifier) == ["com.example.slides"])
+        #expect(chosen.first?.assumptions.map(\.setting).contains("--exported-wins yes") == true)
+    }
+
     @Test func legacyExtensionsAreIgnoredOnIOSByDefault() throws {
         let allowed = try browser(Fixture.scribe, platform: .iOS).allowed
         #expect(!allowed.types.contains { $0.source.code == "legacy-extension" })

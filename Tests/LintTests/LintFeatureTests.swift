@@ -390,6 +390,12 @@ func plistText(_ body: String) -> String {
             found.first?.message
                 == "exported type 'org.webmproject.webm' is another vendor's and the system already imports it: an exported declaration replaces the system's for every app; import it instead"
         )
+        // A foreign type the system exports: the system's declaration wins.
+        let mnc = webm.replacingOccurrences(of: "org.webmproject.webm", with: "ca.mcgill.mni.bic.mnc")
+        #expect(
+            player.lint(text: mnc).filter { $0.code == "UTI-009" }.map(\.message) == [
+                "exported type 'ca.mcgill.mni.bic.mnc' is another vendor's and the system already exports it: the system's declaration wins and the app's is ignored; import it instead"
+            ])
         // The type's own vendor may export it.
         let owner = Linter(
             configuration: LintConfiguration(buildSettings: ["PRODUCT_BUNDLE_IDENTIFIER": "org.webmproject.viewer"]))
@@ -471,5 +477,47 @@ func plistText(_ body: String) -> String {
         #expect(message.hasSuffix("move them to a document type of their own ranked 'Default' or 'Alternate'"))
         // An undeclared type with no domain of the app known: whether it is the app's cannot be told.
         #expect(findings(plist(["net.maps.route"])).isEmpty)
+    }
+}
+
+@Suite struct ExtensionCaseTests {
+    @Test func anUpperCaseTwinIsADuplicateToRemove() throws {
+        let text = plistText(
+            """
+            <key>UTExportedTypeDeclarations</key><array><dict>
+                <key>UTTypeIdentifier</key><string>com.example.osf</string>
+                <key>UTTypeTagSpecification</key><dict>
+                    <key>public.filename-extension</key><array><string>osf</string><string>OSF</string><string>Osx</string></array>
+                </dict>
+            </dict></array>
+            """)
+        let found = Linter().lint(text: text).filter { $0.code == "UTI-012" }
+        #expect(
+            found.map(\.message) == [
+                "filename extension 'OSF' repeats 'osf' in upper case; remove it",
+                "filename extension 'Osx' has upper-case letters; declare it in lower case",
+            ])
+        #expect(found.first?.fixIt == nil)
+    }
+}
+
+@Suite struct ImportedDocumentTypeTests {
+    @Test func anImportedTypeWithoutExtensionsIsOnlyNoted() throws {
+        func finding(_ key: String) -> Diagnostic? {
+            let text = plistText(
+                """
+                <key>CFBundleDocumentTypes</key><array><dict>
+                    <key>CFBundleTypeName</key><string>Database</string>
+                    <key>LSItemContentTypes</key><array><string>org.other.db</string></array>
+                </dict></array>
+                <key>\(key)</key><array><dict>
+                    <key>UTTypeIdentifier</key><string>org.other.db</string>
+                    <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+                </dict></array>
+                """)
+            return Linter().lint(text: text).first { $0.code == "UTI-011" }
+        }
+        #expect(finding("UTImportedTypeDeclarations")?.severity == .info)
+        #expect(finding("UTExportedTypeDeclarations")?.severity == .warning)
     }
 }

@@ -167,6 +167,44 @@ import UTIScopeCLI
         #expect(mixed.status != .inputError)
     }
 
+    @Test func anAppleTypeTheCatalogLacksIsAWarningAndSystemTypesLayerOverIt() throws {
+        let app = try temporaryFile(
+            """
+            <plist><dict>
+            <key>CFBundleIdentifier</key><string>com.example.installer</string>
+            <key>CFBundleDocumentTypes</key><array><dict>
+                <key>CFBundleTypeName</key><string>App archive</string>
+                <key>CFBundleTypeRole</key><string>Viewer</string>
+                <key>LSHandlerRank</key><string>Alternate</string>
+                <key>LSItemContentTypes</key><array><string>com.apple.itunes.ipa</string><string>org.example.nothing</string></array>
+            </dict></array>
+            </dict></plist>
+            """, name: "Info.plist")
+        // 'com.apple.itunes.ipa' is iOS's, not in the macOS 12.7 catalog: a warning saying how to
+        // add it; another vendor's undeclared type stays an error.
+        let result = utiscope("lint", "--color", "never", "--platform", "ios", app)
+        #expect(
+            result.output.contains(
+                "warning: content type 'com.apple.itunes.ipa' of document type 'App archive' is not in the system catalog (macOS 12.7) and the app does not declare it; if a newer or iOS system declares it, give that declaration with --system-types [DOC-006]"
+            ))
+        #expect(
+            result.output.contains(
+                "error: content type 'org.example.nothing' of document type 'App archive' is declared neither by the app nor in the system catalog (macOS 12.7); export or import it [DOC-006]"
+            ))
+        let newer = try temporaryFile(
+            """
+            <plist><array><dict>
+            <key>UTTypeIdentifier</key><string>com.apple.itunes.ipa</string>
+            <key>UTTypeConformsTo</key><array><string>public.zip-archive</string></array>
+            <key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key><string>ipa</string></dict>
+            </dict></array></plist>
+            """, name: "ios-types.plist")
+        let layered = utiscope("lint", "--color", "never", "--platform", "ios", "--system-types", newer, app)
+        #expect(!layered.output.contains("'com.apple.itunes.ipa'"), "\(layered.output)")
+        #expect(layered.output.contains("'org.example.nothing'"))
+        #expect(utiscope("lint", "--system-types", newer + ".missing", app).status == .inputError)
+    }
+
     @Test func aFileReachedTwiceIsLintedOnce() throws {
         let path = try temporaryFile(rankless, name: "Info.plist")
         let folder = (path as NSString).deletingLastPathComponent

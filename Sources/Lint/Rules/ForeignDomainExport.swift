@@ -15,11 +15,12 @@ public struct ForeignDomainExport: Rule {
             Exporting says the app owns the type. An exported identifier whose reverse-DNS domain \
             differs from the bundle identifier's (org.other.format exported by com.example.app) is \
             often a type someone else owns, which works on the developer's Mac and not elsewhere; \
-            import it instead. A heuristic, so an info. When the system declares the type \
-            (org.webmproject.webm), it is certain: an exported declaration takes precedence over \
-            imported ones of its identifier, so the app's replaces the system's for every app: a \
-            warning. A bundle identifier written as $(PRODUCT_BUNDLE_IDENTIFIER) is read from the \
-            build settings given, if any.
+            import it instead. A heuristic, so an info. When the system declares the type, it is \
+            certain, and a warning: if the system imports it (org.webmproject.webm), an exported \
+            declaration takes precedence over imported ones of its identifier, so the app's \
+            replaces the system's for every app; if the system exports it, the system's wins and \
+            the app's is ignored. A bundle identifier written as $(PRODUCT_BUNDLE_IDENTIFIER) is \
+            read from the build settings given, if any.
             """,
         sources: ["Defining file and data types for your app (S5)", "info-plist-rules.md §4 M7, M14"],
         severity: .info,
@@ -122,9 +123,12 @@ public struct ForeignDomainExport: Rule {
 
 private enum Message {
     static func systemDeclared(_ identifier: UniformTypeIdentifier, systemImports: Bool) -> String {
-        let known = systemImports ? "the system already imports it" : "the system already declares it"
+        if systemImports {
+            return
+                "exported type \(quoted(identifier)) is another vendor's and the system already imports it: an exported declaration replaces the system's for every app; import it instead"
+        }
         return
-            "exported type \(quoted(identifier)) is another vendor's and \(known): an exported declaration replaces the system's for every app; import it instead"
+            "exported type \(quoted(identifier)) is another vendor's and the system already exports it: the system's declaration wins and the app's is ignored; import it instead"
     }
 
     static func foreign(_ identifier: UniformTypeIdentifier, bundle: String) -> String {

@@ -18,7 +18,10 @@ public struct UndeclaredContentType: Rule {
             the document icon falls back (condition 4 of Apple's document-icon rules). Misspelt \
             system identifiers get a suggestion, and a fix-it when one system type is clearly meant. \
             In a Quick Look generator's or Spotlight importer's entry (role QLGenerator or \
-            MDImporter) only an info: such plug-ins handle types that other apps declare.
+            MDImporter) only an info: such plug-ins handle types that other apps declare. The \
+            system's types are macOS 12.7's: an unknown public.* or com.apple.* identifier without a \
+            close match may be a type a newer system or iOS declares, so it is a warning that says \
+            how to add that declaration (--system-types).
             """,
         sources: [
             "Defining file and data types for your app (S5)", "Customizing the document browser (S9)",
@@ -100,11 +103,15 @@ public struct UndeclaredContentType: Rule {
                                 Message.fixIt(nearest), changes: [.replaceString(at: location, with: nearest.rawValue)])
                         }
                     }
-                    // A Quick Look generator or Spotlight importer handles types other apps declare.
+                    // A Quick Look generator or Spotlight importer handles types other apps declare;
+                    // an Apple identifier may be a newer or iOS-only system type.
+                    let appleDomain = suggestion == nil && identifier.reservedDomain != nil
                     diagnostics.append(
                         diagnostic(
-                            Message.undeclared(identifier, entry: entry, suggestion: suggestion), at: location,
-                            severity: entry.isPlugInEntry ? .info : nil, fixIt: fixIt))
+                            Message.undeclared(
+                                identifier, entry: entry, suggestion: suggestion, appleDomain: appleDomain),
+                            at: location, severity: entry.isPlugInEntry ? .info : appleDomain ? .warning : nil,
+                            fixIt: fixIt))
                 }
             }
         }
@@ -113,15 +120,16 @@ public struct UndeclaredContentType: Rule {
 }
 
 private enum Message {
-    static func undeclared(_ identifier: UniformTypeIdentifier, entry: DocumentType, suggestion: UniformTypeIdentifier?)
-        -> String
-    {
-        if let suggestion {
+    static func undeclared(
+        _ identifier: UniformTypeIdentifier, entry: DocumentType, suggestion: UniformTypeIdentifier?, appleDomain: Bool
+    ) -> String {
+        let head = "content type \(quoted(identifier)) of document type \(entry.displayName)"
+        if let suggestion { return "\(head) is not declared; did you mean \(quoted(suggestion))?" }
+        if appleDomain {
             return
-                "content type \(quoted(identifier)) of document type \(entry.displayName) is not declared; did you mean \(quoted(suggestion))?"
+                "\(head) is not in the system catalog (macOS 12.7) and the app does not declare it; if a newer or iOS system declares it, give that declaration with --system-types"
         }
-        return
-            "content type \(quoted(identifier)) of document type \(entry.displayName) is not declared by the system or the app; export or import it"
+        return "\(head) is declared neither by the app nor in the system catalog (macOS 12.7); export or import it"
     }
 
     static func fixIt(_ identifier: UniformTypeIdentifier) -> String { "replace with \(quoted(identifier))" }
