@@ -16,9 +16,9 @@ public enum RulesDocumentation {
         text += "Why: \(description.rationale)\n\nSources:\n"
         for source in description.sources { text += "  - \(source)\n" }
         text += "\nTriggering examples (\(Example.marker) marks where the finding lands):\n"
-        for example in description.triggeringExamples { text += "\n" + indented(example.snippet) }
+        for example in description.triggeringExamples { text += plain(example) }
         text += "\nNon-triggering examples:\n"
-        for example in description.nonTriggeringExamples { text += "\n" + indented(example.snippet) }
+        for example in description.nonTriggeringExamples { text += plain(example) }
         return text
     }
 
@@ -48,9 +48,32 @@ public enum RulesDocumentation {
             text += "\(description.summary).\n\n\(description.rationale)\n\nSources:\n\n"
             for source in description.sources { text += "- \(source)\n" }
             text += "\nTriggers:\n"
-            for example in description.triggeringExamples { text += "\n```xml\n\(example.snippet)\n```\n" }
+            for example in description.triggeringExamples { text += markdown(example) }
             text += "\nDoes not trigger:\n"
-            for example in description.nonTriggeringExamples { text += "\n```xml\n\(example.snippet)\n```\n" }
+            for example in description.nonTriggeringExamples { text += markdown(example) }
+        }
+        return text
+    }
+
+    /// The caption of an example's `index`-th embedded extension Info.plist.
+    private static func extensionCaption(_ index: Int) -> String {
+        "The Info.plist of embedded extension \(index + 1):"
+    }
+
+    /// An example as indented text, with its extensions' Info.plists after the app's.
+    private static func plain(_ example: Example) -> String {
+        var text = "\n" + indented(example.snippet)
+        for (index, snippet) in example.extensions.enumerated() {
+            text += "\n  " + extensionCaption(index) + "\n" + indented(snippet)
+        }
+        return text
+    }
+
+    /// An example as fenced XML, with its extensions' Info.plists after the app's.
+    private static func markdown(_ example: Example) -> String {
+        var text = "\n```xml\n\(example.snippet)\n```\n"
+        for (index, snippet) in example.extensions.enumerated() {
+            text += "\n\(extensionCaption(index))\n\n```xml\n\(snippet)\n```\n"
         }
         return text
     }
