@@ -85,3 +85,29 @@ import Testing
         #expect(summary["errors"] == diagnostics.filter { $0.severity == .error }.count)
     }
 }
+
+/// A bundle large enough that the context is built on two cores (catalog beside the indexes).
+@Suite struct LargeBundleTests {
+    @Test func aLargeBundleIsLintedTheSameOnEveryRun() throws {
+        let count = LintContext.concurrencyThreshold / 2 + 50
+        var text =
+            "<key>CFBundleIdentifier</key><string>com.example.big</string>\n<key>CFBundleDocumentTypes</key><array>\n"
+        for index in 0..<count {
+            text += "<dict><key>CFBundleTypeName</key><string>Kind \(index)</string><key>CFBundleTypeRole</key>"
+            text += "<string>Editor</string><key>LSItemContentTypes</key><array><string>com.example.t\(index)</string>"
+            text += "</array></dict>\n"
+        }
+        text += "</array>\n<key>UTExportedTypeDeclarations</key><array>\n"
+        for index in 0..<count {
+            text += "<dict><key>UTTypeIdentifier</key><string>com.example.t\(index)</string><key>UTTypeConformsTo</key>"
+            text += "<array><string>public.data</string></array><key>UTTypeTagSpecification</key><dict>"
+            text += "<key>public.filename-extension</key><array><string>t\(index)</string></array></dict></dict>\n"
+        }
+        text += "</array>\n"
+        let first = Linter().lint(text: plistText(text))
+        // Every entry lacks a rank; every content type is declared by the bundle.
+        #expect(first.filter { $0.code == "DOC-002" }.count == count)
+        #expect(!first.contains { $0.code == "DOC-006" })
+        #expect(Linter().lint(text: plistText(text)) == first)
+    }
+}
