@@ -20,6 +20,38 @@ import Testing
         #expect(text.contains("\\n"), "a line break from input is escaped")
     }
 
+    @Test func verboseExcerptsOfLongLinesAreWindowsAroundTheCaret() throws {
+        // A one-line plist of 20,000 bytes with a finding near its end: the excerpt is a bounded
+        // window, cut at both ends, with the caret under the finding's first character.
+        let filler = String(repeating: "<key>K</key><string>ééé</string>", count: 600)
+        let text =
+            "<plist><dict>\(filler)<key>CFBundleDocumentTypes</key><array><dict><key>CFBundleTypeName</key><string>X</string></dict></array>\(filler)</dict></plist>"
+        let diagnostics = Linter().lint(text: text, file: "One.plist").filter { $0.code == "DOC-002" }
+        let column = try #require(diagnostics.first?.location.column)
+        let rendered = TextReporter(verbose: true, sources: ["One.plist": Array(text.utf8)]).render(
+            LintReport(diagnostics: diagnostics, files: 1))
+        let lines = rendered.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let source = lines[1]
+        let caretLine = lines[2]
+        #expect(source.hasPrefix("    …") && source.hasSuffix("…"))
+        #expect(source.utf8.count < TextReporter.excerptWidth + 20)
+        let caretOffset = try #require(caretLine.firstIndex(of: "^")).utf16Offset(in: caretLine)
+        let shownCharacter = source[source.index(source.startIndex, offsetBy: caretOffset)]
+        #expect(shownCharacter == "<", "the caret stands under the entry's '<dict>'")
+        // Columns count Unicode scalars: the 'é's before it are one column each.
+        #expect(Array(text.unicodeScalars)[column - 1] == "<")
+        // A short line is shown whole.
+        let short = TextReporter(verbose: true, sources: ["One.plist": Array("<dict>".utf8)]).render(
+            LintReport(
+                diagnostics: [
+                    Diagnostic(
+                        code: "X", name: "x", severity: .info, message: "m",
+                        location: .init(file: "One.plist", line: 1, column: 1))
+                ],
+                files: 1))
+        #expect(short.contains("    <dict>\n    ^\n"))
+    }
+
     @Test func colorWrapsSeveritiesOnly() {
         let text = TextReporter(color: true).render(sampleReport)
         #expect(text.contains("\u{1B}[1;35mwarning\u{1B}[0m"))

@@ -76,6 +76,25 @@ public struct TextReporter: Sendable {
         return "\u{1B}[\(code)m\(severity)\u{1B}[0m"
     }
 
+    /// Bytes of a source line shown around the caret at most; a longer line (a minified or
+    /// one-line plist) is cut to a window around the column, so that output stays bounded.
+    static let excerptWidth = 240
+
+    /// The byte offset of the `scalar`-th Unicode scalar (0-based) of `bytes[start..<end]`:
+    /// columns count scalars, as libxml2 does; `end` when the line is shorter.
+    static func offset(ofScalar scalar: Int, in bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        var offset = start
+        var counted = 0
+        while offset < end {
+            if bytes[offset] & 0xC0 != 0x80 {
+                if counted == scalar { return offset }
+                counted += 1
+            }
+            offset += 1
+        }
+        return end
+    }
+
     /// The source line and a caret, indented.
     private func excerpt(_ location: SourceLocation, _ indexes: inout [String: [Int]]) -> String {
         guard let line = location.line, let bytes = sources[location.file] else { return "" }
@@ -85,19 +104,35 @@ public struct TextReporter: Sendable {
             indexes[location.file] = starts
         }
         guard let starts = indexes[location.file], line >= 1, line <= starts.count else { return "" }
-        let start = starts[line - 1]
+        var start = starts[line - 1]
         var end = line < starts.count ? starts[line] - 1 : bytes.count
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        let source = String(decoding: bytes[start..<max(start, end)], as: UTF8.self)
+        end = max(start, end)
+        let caret = location.column.flatMap {
+            $0 >= 1 ? Self.offset(ofScalar: $0 - 1, in: bytes, from: start, to: end) : nil
+        }
+        var (cutBefore, cutAfter) = (false, false)
+        if end - start > Self.excerptWidth {
+            // A window around the caret, its ends moved to character boundaries.
+            let anchor = caret ?? start
+            var windowStart = max(start, anchor - Self.excerptWidth / 2)
+            var windowEnd = min(end, windowStart + Self.excerptWidth)
+            windowStart = max(start, windowEnd - Self.excerptWidth)
+            while windowStart < windowEnd, bytes[windowStart] & 0xC0 == 0x80 { windowStart += 1 }
+            while windowEnd < end, windowEnd > windowStart, bytes[windowEnd] & 0xC0 == 0x80 { windowEnd -= 1 }
+            (cutBefore, cutAfter) = (windowStart > start, windowEnd < end)
+            (start, end) = (windowStart, windowEnd)
+        }
+        let source = String(decoding: bytes[start..<end], as: UTF8.self)
         // Tabs stay as they are so that the caret lines up; everything else unsafe is escaped.
         let shown = source.split(separator: "\t", omittingEmptySubsequences: false).map {
             OutputEscaping.escape(String($0))
         }.joined(separator: "\t")
-        var text = "    " + shown + "\n"
-        if let column = location.column, column >= 1 {
-            let prefix = bytes[start..<min(start + column - 1, max(start, end))]
+        var text = "    " + (cutBefore ? "…" : "") + shown + (cutAfter ? "…" : "") + "\n"
+        if let caret, caret >= start, caret <= end {
+            let prefix = bytes[start..<caret]
             let padding = String(decoding: prefix, as: UTF8.self).map { $0 == "\t" ? "\t" : " " }.joined()
-            text += "    " + padding + (color ? "\u{1B}[1;32m^\u{1B}[0m" : "^") + "\n"
+            text += "    " + (cutBefore ? " " : "") + padding + (color ? "\u{1B}[1;32m^\u{1B}[0m" : "^") + "\n"
         }
         return text
     }
