@@ -3,11 +3,23 @@ import UniformTypes
 
 /// The keys this reader knows, for "did you mean" suggestions on misspelt ones.
 public enum KnownKeys {
-    static let documentTypeSet = Set(documentType)
-    static let typeDeclarationSet = Set(typeDeclaration)
-    static let typeIconsSet = Set(typeIcons)
-    static let tagClassesSet = Set(tagClasses)
-    static let topLevelSet = Set(topLevel + otherTopLevel)
+    static let documentTypeSet = Table(documentType)
+    static let typeDeclarationSet = Table(typeDeclaration)
+    static let typeIconsSet = Table(typeIcons)
+    static let tagClassesSet = Table(tagClasses)
+    static let topLevelSet = Table(topLevel + otherTopLevel)
+
+    /// Known keys as a set, to look unknown ones up, and sorted, to suggest the closest (made
+    /// once, not for every dictionary with an unknown key).
+    struct Table: Sendable {
+        let set: Set<String>
+        let sorted: [String]
+
+        init(_ keys: [String]) {
+            set = Set(keys)
+            sorted = set.sorted()
+        }
+    }
 
     /// Keys of a `CFBundleDocumentTypes` entry.
     public static let documentType = [
@@ -280,10 +292,10 @@ struct ShapeReader {
 
     /// Reports keys that are not known but close to one that is (`UTTypeConformTo`). With
     /// `onlyClose` false every unknown key is reported.
-    mutating func unknownKeys<Node: InfoPlistNode>(_ dictionary: Node, known: Set<String>, onlyClose: Bool) {
-        let unknown = dictionary.unknownKeys(among: known)
+    mutating func unknownKeys<Node: InfoPlistNode>(_ dictionary: Node, known: KnownKeys.Table, onlyClose: Bool) {
+        let unknown = dictionary.unknownKeys(among: known.set)
         guard !unknown.isEmpty else { return }
-        let sortedKnown = known.sorted()
+        let sortedKnown = known.sorted
         for (key, keyLocation) in unknown {
             // A misspelt key is a typo or two away; a larger distance is another word
             // (`CFBundleSpokenName` is not `CFBundleIconName`).
