@@ -13,11 +13,11 @@ public enum KnownKeys {
     /// once, not for every dictionary with an unknown key).
     struct Table: Sendable {
         let set: Set<String>
-        let sorted: [String]
+        let suggestions: SuggestionIndex
 
         init(_ keys: [String]) {
             set = Set(keys)
-            sorted = set.sorted()
+            suggestions = SuggestionIndex(set.sorted())
         }
     }
 
@@ -295,11 +295,11 @@ struct ShapeReader {
     mutating func unknownKeys<Node: InfoPlistNode>(_ dictionary: Node, known: KnownKeys.Table, onlyClose: Bool) {
         let unknown = dictionary.unknownKeys(among: known.set)
         guard !unknown.isEmpty else { return }
-        let sortedKnown = known.sorted
+
         for (key, keyLocation) in unknown {
             // A misspelt key is a typo or two away; a larger distance is another word
             // (`CFBundleSpokenName` is not `CFBundleIconName`).
-            let suggestion = Suggestions.closest(to: key, in: sortedKnown, maximumDistance: 2)
+            let suggestion = known.suggestions.closest(to: key, maximumDistance: 2)
             if suggestion == nil && onlyClose { continue }
             findings.append(
                 AppBundleFinding(.unknownKey(key: key, suggestion: suggestion), at: keyLocation ?? place(dictionary)))

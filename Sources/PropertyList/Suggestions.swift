@@ -12,19 +12,33 @@ public enum Suggestions {
     public static func nearest(to word: String, in candidates: [String], maximumDistance: Int? = nil) -> (
         closest: String?, unambiguous: String?
     ) {
+        nearest(to: word, count: candidates.count, maximumDistance: maximumDistance) { index, target, allowed in
+            // The distance is at least the difference in length, so a cheap bound on the length
+            // rules most candidates out before anything is allocated: lowercasing never shortens a
+            // string in scalars and lengthens it at most threefold, and a scalar is 1 to 4 bytes.
+            let candidate = candidates[index]
+            let bytes = candidate.utf8.count
+            guard bytes * 3 + allowed >= target, bytes <= (target + allowed) * 4 else { return nil }
+            let lowered = candidate.lowercased()
+            return (candidate, lowered, Array(lowered.unicodeScalars))
+        }
+    }
+
+    /// The search of ``nearest(to:in:maximumDistance:)`` over `count` candidates, each given by
+    /// `candidate(index, target length, allowance)` as itself, lowercased and as scalars, or nil
+    /// when it is ruled out.
+    static func nearest(
+        to word: String, count: Int, maximumDistance: Int?,
+        candidate: (Int, Int, Int) -> (text: String, lowered: String, scalars: [Unicode.Scalar])?
+    ) -> (closest: String?, unambiguous: String?) {
         let target = Array(word.lowercased().unicodeScalars)
         let allowed = max(1, min(target.count / 3, maximumDistance ?? Int.max))
         var best: (candidate: String, lowered: String, distance: Int)?
         var tied = false
-        for candidate in candidates {
-            // The distance is at least the difference in length, so a cheap bound on the length
-            // rules most candidates out before anything is allocated: lowercasing never shortens a
-            // string in scalars and lengthens it at most threefold, and a scalar is 1 to 4 bytes.
-            let bytes = candidate.utf8.count
-            guard bytes * 3 + allowed >= target.count, bytes <= (target.count + allowed) * 4 else { continue }
-            let lowered = candidate.lowercased()
-            let scalars = Array(lowered.unicodeScalars)
-            guard abs(scalars.count - target.count) <= allowed else { continue }
+        for index in 0..<count {
+            guard let (text, lowered, scalars) = candidate(index, target.count, allowed),
+                abs(scalars.count - target.count) <= allowed
+            else { continue }
             // Only a distance within the allowance and no worse than the best so far matters.
             let limit = min(allowed, best?.distance ?? allowed)
             let distance = editDistance(target, scalars, limit: limit)
@@ -32,7 +46,7 @@ public enum Suggestions {
             if let current = best, distance == current.distance {
                 if lowered != current.lowered { tied = true }
             } else {
-                best = (candidate, lowered, distance)
+                best = (text, lowered, distance)
                 tied = false
             }
         }
@@ -76,5 +90,34 @@ public enum Suggestions {
             (older, previous, current) = (previous, current, older)
         }
         return previous[b.count]
+    }
+}
+
+/// Candidates for "did you mean" made ready once (lowercased, as scalars) for many look-ups: the
+/// keys a reader knows, the identifiers of a catalog.
+public struct SuggestionIndex: Sendable {
+    /// The candidates, in order (ties go to the first).
+    public let candidates: [String]
+    private let lowered: [String]
+    private let scalars: [[Unicode.Scalar]]
+
+    /// An index of `candidates`.
+    public init(_ candidates: [String]) {
+        self.candidates = candidates
+        lowered = candidates.map { $0.lowercased() }
+        scalars = lowered.map { Array($0.unicodeScalars) }
+    }
+
+    /// ``Suggestions/nearest(to:in:maximumDistance:)`` over the candidates.
+    public func nearest(to word: String, maximumDistance: Int? = nil) -> (closest: String?, unambiguous: String?) {
+        Suggestions.nearest(to: word, count: candidates.count, maximumDistance: maximumDistance) {
+            index, target, allowed in
+            abs(scalars[index].count - target) <= allowed ? (candidates[index], lowered[index], scalars[index]) : nil
+        }
+    }
+
+    /// ``Suggestions/closest(to:in:maximumDistance:)`` over the candidates.
+    public func closest(to word: String, maximumDistance: Int? = nil) -> String? {
+        nearest(to: word, maximumDistance: maximumDistance).closest
     }
 }

@@ -63,3 +63,28 @@ import Testing
         #expect(Suggestions.nearest(to: "jpg", in: ["JPEG", "jpeg"]).unambiguous == "JPEG")
     }
 }
+
+@Suite struct SuggestionIndexTests {
+    @Test func anIndexAnswersAsTheOneOffSearchDoes() {
+        let candidates = [
+            "UTTypeConformsTo", "UTTypeIdentifier", "UTTypeIconFile", "UTTypeIcons", "LSHandlerRank", "Ünïcode",
+        ]
+        let index = SuggestionIndex(candidates)
+        for word in [
+            "UTTypeConformTo", "uttypeiconfiles", "LSHandlerRanc", "unicode", "nothing-like-it", "", "UTTypeIcon",
+        ] {
+            for distance in [nil, 1, 2] as [Int?] {
+                let oneOff = Suggestions.nearest(to: word, in: candidates, maximumDistance: distance)
+                let indexed = index.nearest(to: word, maximumDistance: distance)
+                #expect(indexed.closest == oneOff.closest, "\(word) \(String(describing: distance))")
+                #expect(indexed.unambiguous == oneOff.unambiguous, "\(word) \(String(describing: distance))")
+            }
+        }
+        #expect(index.closest(to: "UTTypeConformTo") == "UTTypeConformsTo")
+        #expect(index.nearest(to: "UTTypeIcon").unambiguous == "UTTypeIcons")
+        // One edit from two candidates spelt differently: no unambiguous answer.
+        let tie = SuggestionIndex(["cart", "card"]).nearest(to: "carp")
+        #expect(tie.closest == "cart")
+        #expect(tie.unambiguous == nil)
+    }
+}
