@@ -183,6 +183,8 @@ enum TypeOutput {
             + "\"preferred\": \(resolution.preferred.map { JSONText.quoted($0.rawValue) } ?? "null"), "
             + "\"reason\": \(JSONText.quoted(resolution.reason.rawValue)), "
             + "\"ambiguous\": \(resolution.isAmbiguous), "
+            + "\"tied\": \(list(resolution.tied.map(\.rawValue))), "
+            + "\"exportedAmongTied\": \(resolution.exportedAmongTied.map { JSONText.quoted($0.rawValue) } ?? "null"), "
             + "\"dynamic\": \(resolution.dynamicIdentifier.map { JSONText.quoted($0.rawValue) } ?? "null")}\n"
     }
 

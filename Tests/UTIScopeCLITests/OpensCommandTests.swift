@@ -117,6 +117,12 @@ import UTIScopeCLI
         let type = utiscope("type", "--app", app, "--extension", "key")
         #expect(type.output.contains("'--exported-wins yes' picks it (not documented)"))
         #expect(!type.output.contains("(preferred)"))
+        let typeJSON = try jsonObject(utiscope("type", "--app", app, "--extension", "key", "--format", "json"))
+        #expect(typeJSON["exportedAmongTied"] as? String == "com.example.slides.deck")
+        let settled = try jsonObject(
+            utiscope("type", "--app", app, "--extension", "key", "--exported-wins", "yes", "--format", "json"))
+        #expect(settled["preferred"] as? String == "com.example.slides.deck")
+        #expect(settled["reason"] as? String == "exported-over-imported")
     }
 
     @Test func needsAFile() {

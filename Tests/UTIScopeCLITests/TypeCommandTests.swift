@@ -49,6 +49,7 @@ import UTIScopeCLI
         #expect(object["class"] as? String == "public.filename-extension")
         #expect(object["preferred"] as? String == "public.jpeg")
         #expect(object["ambiguous"] as? Bool == false)
+        #expect(object["tied"] as? [String] == [])
         #expect(object["dynamic"] is NSNull)
     }
 
@@ -56,6 +57,8 @@ import UTIScopeCLI
         let object = try json(utiscope("type", "--extension", "mp4", "--format", "json"))
         #expect(object["ambiguous"] as? Bool == true)
         #expect(object["preferred"] is NSNull)
+        #expect(object["tied"] as? [String] == ["public.mpeg-4", "public.mpeg-4-audio"])
+        #expect(object["exportedAmongTied"] is NSNull)
         let candidates = try #require(object["candidates"] as? [[String: Any]])
         #expect(
             candidates.compactMap { $0["identifier"] as? String }.sorted() == ["public.mpeg-4", "public.mpeg-4-audio"])
