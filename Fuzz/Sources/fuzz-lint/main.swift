@@ -3,9 +3,10 @@ import Lint
 import PropertyList
 
 /// libFuzzer entry point for the whole analysis: the bytes as an Info.plist, its model, and every
-/// lint rule over it, with the diagnostics rendered as `lint --verbose` prints them (source lines
-/// and carets from the input) and, for inputs of odd length, as JSON. Any crash, hang or sanitizer report is a
-/// finding; findings about the input are the expected outcome.
+/// lint rule over it, with the diagnostics rendered by one reporter chosen by the input's length:
+/// as `lint --verbose` prints them (source lines and carets from the input), as JSON, as SARIF, or
+/// as GitHub workflow commands. Any crash, hang or sanitizer report is a finding; findings about
+/// the input are the expected outcome.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -19,7 +20,13 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
         diagnostics = linter.unreadable(error)
     }
     let report = LintReport(diagnostics: diagnostics, files: 1)
-    _ = TextReporter(verbose: true, sources: ["Info.plist": bytes]).render(report)
-    if size % 2 == 1 { _ = JSONReporter().render(report) }
+    // One reporter per input (rendering is a large part of each run): every one of them is
+    // exercised across the corpus.
+    switch size % 4 {
+    case 0: _ = TextReporter(verbose: true, sources: ["Info.plist": bytes]).render(report)
+    case 1: _ = JSONReporter().render(report)
+    case 2: _ = SARIFReporter(toolVersion: "fuzz").render(report)
+    default: _ = GitHubReporter().render(report)
+    }
     return 0
 }
