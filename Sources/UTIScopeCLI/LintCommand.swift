@@ -224,8 +224,9 @@ enum LintCommand: Command {
         for job in jobs { files += 1 + job.unit.extensions.count }
         // Nothing at all to lint is a mistake in CI (a wrong path passes silently) unless allowed.
         if files == 0 && status == .success && !arguments.flag("allow-empty") {
+            let named = paths.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (paths.count > 3 ? ", …" : "")
             context.report(
-                "error: nothing to lint: no Info.plist, app bundle or Xcode project in the paths given (--allow-empty accepts this)"
+                "error: nothing to lint in \(named): no Info.plist, app bundle or Xcode project (--allow-empty accepts this)"
             )
             status = .inputError
         }

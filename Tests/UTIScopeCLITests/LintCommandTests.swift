@@ -154,7 +154,7 @@ import UTIScopeCLI
         #expect(strict.errors.contains("\(folder): warning: no Info.plist, app bundle or Xcode project found"))
         #expect(
             strict.errors.contains(
-                "error: nothing to lint: no Info.plist, app bundle or Xcode project in the paths given (--allow-empty accepts this)"
+                "error: nothing to lint in '\(folder)': no Info.plist, app bundle or Xcode project (--allow-empty accepts this)"
             ))
         let allowed = utiscope("lint", "--allow-empty", folder)
         #expect(allowed.status == .success)
