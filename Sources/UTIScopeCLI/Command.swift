@@ -14,12 +14,19 @@ public struct CommandContext {
     /// being freed value by value (a lint of a huge Info.plist holds millions of them).
     public var exitsAfterCommand = false
 
+    /// The environment variables (the process's, or a test's).
+    public var environment: [String: String]
+
     /// A context writing to `output` and `errors`; `standardInput` stands in for the process's
-    /// standard input when given (tests).
-    public init(output: OutputSink, errors: OutputSink, standardInput: [UInt8]? = nil) {
+    /// standard input when given, and `environment` for its environment (tests).
+    public init(
+        output: OutputSink, errors: OutputSink, standardInput: [UInt8]? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
         self.output = output
         self.errors = errors
         self.standardInput = standardInput
+        self.environment = environment
     }
 
     /// Reads a property list from `path`, or from standard input for `-`.

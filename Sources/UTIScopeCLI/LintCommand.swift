@@ -53,6 +53,8 @@ enum LintCommand: Command {
         "buildSettings": {"NAME": "value"}}. Excluded paths apply to what is found in the paths given, not to
         those paths themselves, unless --force-exclude. In an XML plist, <!-- utiscope:disable CODE --> before an
         element silences the rule for that element; <!-- utiscope:disable-file CODE --> for the file.
+        In an Xcode build phase (ACTION and XCODE_VERSION_ACTUAL set), the build settings in the environment
+        are read as --setting values are; the configuration's and --setting's take precedence.
         """
 
     /// `path` absolute, with `.`, `..` and symbolic links resolved: one key per file however it
@@ -100,6 +102,9 @@ enum LintCommand: Command {
             systemDeclarations += declarations
         }
 
+        // In an Xcode build phase, the target's build settings are in the environment.
+        let environment = Self.xcodeBuildSettings(context.environment)
+
         // Load every app, reporting unreadable inputs as PLIST-001 findings.
         var jobs: [Job] = []
         var diagnostics: [Diagnostic] = []
@@ -115,7 +120,7 @@ enum LintCommand: Command {
             if arguments.value("platform") == nil, loader.platform == nil, configuration.platform != nil {
                 loader.platform = configuration.platform
             }
-            configuration.buildSettings.merge(Self.settings(arguments), uniquingKeysWith: { $1 })
+            configuration.buildSettings = Self.settings(for: configuration, arguments, environment)
             let linter = Linter(configuration: configuration)
             if path == "-" {
                 let bytes: [UInt8]
@@ -178,7 +183,7 @@ enum LintCommand: Command {
                     continue
                 }
                 var merged = unitConfiguration
-                merged.buildSettings.merge(Self.settings(arguments), uniquingKeysWith: { $1 })
+                merged.buildSettings = Self.settings(for: unitConfiguration, arguments, environment)
                 jobs.append(Job(unit: unit, linter: Linter(configuration: merged), sources: [:]))
             }
             if units.isEmpty && findings.isEmpty {
@@ -295,6 +300,26 @@ enum LintCommand: Command {
         if status == .inputError { return .inputError }
         let threshold: Severity = arguments.flag("strict") ? .warning : .error
         return diagnostics.contains { $0.severity >= threshold } ? .findings : .success
+    }
+
+    /// The build settings rules read for `configuration`: an Xcode build phase's environment,
+    /// then the configuration's, then `--setting` (the later wins).
+    static func settings(
+        for configuration: LintConfiguration, _ arguments: ParsedArguments, _ environment: [String: String]
+    ) -> [String: String] {
+        environment.merging(configuration.buildSettings, uniquingKeysWith: { $1 }).merging(
+            settings(arguments), uniquingKeysWith: { $1 })
+    }
+
+    /// The build settings Xcode exports to a Run Script build phase (upper-case names such as
+    /// `PRODUCT_BUNDLE_IDENTIFIER`), when the environment is one: Xcode sets `ACTION` and
+    /// `XCODE_VERSION_ACTUAL` there. Empty elsewhere, so a shell's variables are never read as settings.
+    static func xcodeBuildSettings(_ environment: [String: String]) -> [String: String] {
+        guard environment["XCODE_VERSION_ACTUAL"] != nil, environment["ACTION"] != nil else { return [:] }
+        return environment.filter { name, _ in
+            guard let first = name.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+            return name.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+        }
     }
 
     static func settings(_ arguments: ParsedArguments) -> [String: String] {

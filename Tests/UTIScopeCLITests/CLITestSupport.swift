@@ -20,11 +20,13 @@ func utiscope(_ arguments: String...) -> RunResult {
     utiscope(arguments)
 }
 
-/// Runs `utiscope` in-process with `arguments`, and `input` as standard input.
-func utiscope(_ arguments: [String], input: [UInt8]? = nil) -> RunResult {
+/// Runs `utiscope` in-process with `arguments`, `input` as standard input and `environment` as
+/// its environment (none by default, so that the tests' own environment cannot change answers).
+func utiscope(_ arguments: [String], input: [UInt8]? = nil, environment: [String: String] = [:]) -> RunResult {
     let output = CapturedOutput()
     let errors = CapturedOutput()
-    let context = CommandContext(output: output, errors: errors, standardInput: input ?? [])
+    let context = CommandContext(
+        output: output, errors: errors, standardInput: input ?? [], environment: environment)
     let status = UTIScope.run(arguments, context: context)
     return RunResult(status: status, output: output.text, errors: errors.text)
 }

@@ -205,6 +205,41 @@ import UTIScopeCLI
         #expect(utiscope("lint", "--system-types", newer + ".missing", app).status == .inputError)
     }
 
+    @Test func anXcodeBuildPhasesEnvironmentGivesTheBuildSettings() throws {
+        let app = try temporaryFile(
+            """
+            <plist><dict>
+            <key>CFBundleIdentifier</key><string>com.example.notes</string>
+            <key>CFBundleDocumentTypes</key><array><dict>
+                <key>CFBundleTypeName</key><string>Note</string>
+                <key>CFBundleTypeRole</key><string>Editor</string>
+                <key>LSHandlerRank</key><string>Owner</string>
+                <key>NSDocumentClass</key><string>$(PRODUCT_MODULE_NAME).Document</string>
+                <key>LSItemContentTypes</key><array><string>public.plain-text</string></array>
+            </dict></array>
+            </dict></plist>
+            """, name: "Info.plist")
+        let plain = utiscope(["lint", "--color", "never", app], environment: ["PRODUCT_MODULE_NAME": "Notes"])
+        #expect(
+            plain.output.contains(
+                "warning: '$(PRODUCT_MODULE_NAME)' is expanded only by Xcode; other build systems leave it as written [PLIST-004]"
+            ), "outside Xcode the environment is not read")
+        let xcode = utiscope(
+            ["lint", "--color", "never", app],
+            environment: [
+                "XCODE_VERSION_ACTUAL": "1600", "ACTION": "build", "PRODUCT_MODULE_NAME": "Notes", "lower": "x",
+            ])
+        #expect(
+            xcode.output.contains(
+                "info: '$(PRODUCT_MODULE_NAME)' is expanded only by Xcode; with the build settings given it becomes 'Notes' [PLIST-004]"
+            ))
+        // --setting still wins.
+        let given = utiscope(
+            ["lint", "--color", "never", "--setting", "PRODUCT_MODULE_NAME=Other", app],
+            environment: ["XCODE_VERSION_ACTUAL": "1600", "ACTION": "build", "PRODUCT_MODULE_NAME": "Notes"])
+        #expect(given.output.contains("it becomes 'Other' [PLIST-004]"))
+    }
+
     @Test func aFileReachedTwiceIsLintedOnce() throws {
         let path = try temporaryFile(rankless, name: "Info.plist")
         let folder = (path as NSString).deletingLastPathComponent

@@ -17,8 +17,8 @@ public struct UnexpandedBuildSetting: Rule {
             by default) but never in keys; other build systems copy the text as is. A reference \
             left unexpanded becomes part of an identifier or a type name. Apps read from an Xcode \
             project are checked as built, so only references no setting defines remain. When build \
-            settings are given (--setting, or "buildSettings" in .utiscope.json) the finding says \
-            what the value becomes, as an info.
+            settings are given (--setting, "buildSettings" in .utiscope.json, or the environment of \
+            an Xcode build phase) the finding says what the reference becomes, as an info.
             """,
         sources: [
             "swift-build InfoPlistProcessorTaskAction.swift and CoreBuildSystem.xcspec (S17, S18)",
