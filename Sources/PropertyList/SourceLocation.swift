@@ -1,6 +1,6 @@
 /// Where a value came from: the file, and a position within it.
 ///
-/// Text formats (XML and OpenStep) give a 1-based line and column (columns count bytes of UTF-8).
+/// Text formats (XML and OpenStep) give a 1-based line and column (columns count Unicode scalars).
 /// Binary plists have no lines: they give the object's index and its byte offset instead. Every
 /// location carries the key path from the root, so a binary finding can still be pointed at.
 /// Unknown parts are `nil`, never invented.
@@ -27,7 +27,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         get { Self.load(storedLine) }
         set { storedLine = Self.store(newValue) }
     }
-    /// The 1-based column in bytes, when known.
+    /// The 1-based column in Unicode scalars, when known.
     public var column: Int? {
         get { Self.load(storedColumn) }
         set { storedColumn = Self.store(newValue) }

@@ -54,7 +54,8 @@ enum LintCommand: Command {
         those paths themselves, unless --force-exclude. In an XML plist, <!-- utiscope:disable CODE --> before an
         element silences the rule for that element; <!-- utiscope:disable-file CODE --> for the file.
         In an Xcode build phase (ACTION and XCODE_VERSION_ACTUAL set), the build settings in the environment
-        are read as --setting values are; the configuration's and --setting's take precedence.
+        are read for an Info.plist given as a file, as --setting values are (theirs and the configuration's
+        take precedence); apps found in a project or folder are read with their own settings.
         """
 
     /// `path` absolute, with `.`, `..` and symbolic links resolved: one key per file however it
@@ -80,7 +81,9 @@ enum LintCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
         let format = OutputFormat(rawValue: arguments.value("format") ?? "text") ?? .text
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
-        if paths.filter({ $0 == "-" }).count > 1 { throw UsageError("standard input ('-') can be read only once") }
+        if paths.filter({ $0 == "-" }).count + arguments.all("system-types").filter({ $0 == "-" }).count > 1 {
+            throw UsageError("standard input ('-') can be read only once")
+        }
         if arguments.flag("dry-run") && !arguments.flag("fix") { throw UsageError("'--dry-run' goes with '--fix'") }
         if arguments.value("baseline") != nil && arguments.value("write-baseline") != nil {
             throw UsageError("give either --baseline or --write-baseline, not both")
@@ -120,7 +123,10 @@ enum LintCommand: Command {
             if arguments.value("platform") == nil, loader.platform == nil, configuration.platform != nil {
                 loader.platform = configuration.platform
             }
-            configuration.buildSettings = Self.settings(for: configuration, arguments, environment)
+            // Xcode's environment is one target's settings: it stands for a single Info.plist given
+            // (or standard input), not for the apps a project or folder holds.
+            let single = path == "-" || FileKind(path) == .file
+            configuration.buildSettings = Self.settings(for: configuration, arguments, single ? environment : [:])
             let linter = Linter(configuration: configuration)
             if path == "-" {
                 let bytes: [UInt8]
@@ -183,7 +189,7 @@ enum LintCommand: Command {
                     continue
                 }
                 var merged = unitConfiguration
-                merged.buildSettings = Self.settings(for: unitConfiguration, arguments, environment)
+                merged.buildSettings = Self.settings(for: unitConfiguration, arguments, [:])
                 jobs.append(Job(unit: unit, linter: Linter(configuration: merged), sources: [:]))
             }
             if units.isEmpty && findings.isEmpty {

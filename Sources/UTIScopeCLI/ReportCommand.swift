@@ -3,6 +3,7 @@ import DocumentBrowser
 import Lint
 import PropertyList
 import Report
+import UniformTypes
 
 /// `utiscope report`: one self-contained HTML page on an app — its conformance graph, its document
 /// browser as a grid of files, and its lint findings.
@@ -29,6 +30,7 @@ enum ReportCommand: Command {
                 help:
                     "The most app types drawn under one type before the rest fold into '+N more' (default 8; 0 draws all)."
             ),
+            TypeContext.systemTypesOption,
         ] + AppOptions.all.filter { $0.name != "app" }
     static let discussion: String? = """
         The page needs no network and nothing besides itself: styles and a small script are inline. It shows the
@@ -72,8 +74,17 @@ enum ReportCommand: Command {
             context.report(error.description)
             return .inputError
         }
-        let diagnostics = Linter(configuration: configuration).lint(app)
-        let browser = DocumentBrowser(app: app, allowed: nil)
+        var systemDeclarations: [TypeDeclaration] = []
+        for file in arguments.all("system-types") {
+            guard let document = TypeContext.readDocument(file, context: context) else { return .inputError }
+            let (declarations, findings) = SystemTypeDeclarations.read(document)
+            for finding in findings { context.report("\(finding.location): warning: \(finding.message)") }
+            systemDeclarations += declarations
+        }
+        var linter = Linter(configuration: configuration)
+        linter.systemDeclarations = systemDeclarations
+        let diagnostics = linter.lint(app)
+        let browser = DocumentBrowser(app: app, allowed: nil, systemDeclarations: systemDeclarations)
         let (html, summary) = HTMLReport(
             browser: browser, diagnostics: diagnostics, fanOut: fanOut, toolVersion: UTIScope.version
         ).render()

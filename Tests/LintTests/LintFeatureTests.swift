@@ -473,10 +473,19 @@ func plistText(_ body: String) -> String {
         let mixed = findings(plist(["net.maps.route", "public.data", "com.adobe.pdf"], exported: ["net.maps.route"]))
         let message = try #require(mixed.first?.message)
         #expect(mixed.count == 1)
-        #expect(message.contains("ranked 'Owner' for 'public.data', 'com.adobe.pdf', which the app does not export"))
-        #expect(message.hasSuffix("move them to a document type of their own ranked 'Default' or 'Alternate'"))
+        #expect(message.contains("ranked 'Owner' for 'public.data', 'com.adobe.pdf', which the app does not own"))
+        #expect(message.hasSuffix("move them to a document type of their own ranked 'Alternate' (or 'Default')"))
         // An undeclared type with no domain of the app known: whether it is the app's cannot be told.
         #expect(findings(plist(["net.maps.route"])).isEmpty)
+    }
+
+    @Test func exportingASystemTypeDoesNotMakeItTheApps() {
+        // The system exports 'ca.mcgill.mni.bic.mnc': its declaration wins over the app's export,
+        // which does not make 'ca.mcgill' the app's domain; a build-setting identifier gives none.
+        let shadowed = plist(
+            ["ca.mcgill.mni.bic.mnc"], exported: ["ca.mcgill.mni.bic.mnc", "$(PRODUCT_BUNDLE_IDENTIFIER).doc"])
+        #expect(findings(shadowed).map(\.severity) == [.warning])
+        #expect(findings(plist(["org.other.db"], exported: ["$(PRODUCT_BUNDLE_IDENTIFIER).doc"])).isEmpty)
     }
 }
 

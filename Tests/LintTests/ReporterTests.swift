@@ -52,6 +52,21 @@ import Testing
         #expect(short.contains("    <dict>\n    ^\n"))
     }
 
+    @Test func theCaretAccountsForEscapesTabsAndAByteOrderMark() {
+        // Line 1 after a BOM: '<x>', a zero-width space (shown escaped), a tab, then '<y>' at column 6.
+        let bytes = [0xEF, 0xBB, 0xBF] + Array("<x>\u{200B}\t<y>\n".utf8)
+        let finding = Diagnostic(
+            code: "X", name: "x", severity: .info, message: "m",
+            location: .init(file: "B.plist", line: 1, column: 6))
+        let rendered = TextReporter(verbose: true, sources: ["B.plist": bytes]).render(
+            LintReport(diagnostics: [finding, finding.with(column: 1)], files: 1))
+        let lines = rendered.split(separator: "\n").map(String.init)
+        #expect(lines[1] == "    <x>\\u{200B}\t<y>")
+        #expect(lines[2] == "    " + String(repeating: " ", count: 11) + "\t^")
+        // A second finding on the line, at an earlier column, is found from the line's start.
+        #expect(lines[5] == "    ^")
+    }
+
     @Test func colorWrapsSeveritiesOnly() {
         let text = TextReporter(color: true).render(sampleReport)
         #expect(text.contains("\u{1B}[1;35mwarning\u{1B}[0m"))
@@ -128,5 +143,14 @@ import Testing
 
     @Test func summaryCountsBySeverity() {
         #expect(sampleReport.summary == "1 error, 1 warning, 1 info in 2 files")
+    }
+}
+
+extension Diagnostic {
+    /// The same finding at another column.
+    func with(column: Int) -> Diagnostic {
+        var copy = self
+        copy.location.column = column
+        return copy
     }
 }

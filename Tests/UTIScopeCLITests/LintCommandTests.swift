@@ -238,6 +238,14 @@ import UTIScopeCLI
             ["lint", "--color", "never", "--setting", "PRODUCT_MODULE_NAME=Other", app],
             environment: ["XCODE_VERSION_ACTUAL": "1600", "ACTION": "build", "PRODUCT_MODULE_NAME": "Notes"])
         #expect(given.output.contains("it becomes 'Other' [PLIST-004]"))
+        // The folder around it is not one Info.plist: the environment is left alone there.
+        let folder = URL(fileURLWithPath: app).deletingLastPathComponent().path
+        let found = utiscope(
+            ["lint", "--color", "never", folder],
+            environment: ["XCODE_VERSION_ACTUAL": "1600", "ACTION": "build", "PRODUCT_MODULE_NAME": "Notes"])
+        #expect(found.output.contains("warning: '$(PRODUCT_MODULE_NAME)' is expanded only by Xcode"))
+        // Standard input cannot be both the system types and the Info.plist.
+        #expect(utiscope(["lint", "--system-types", "-", "-"], input: []).status == .usage)
     }
 
     @Test func aFileReachedTwiceIsLintedOnce() throws {

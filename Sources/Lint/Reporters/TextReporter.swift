@@ -23,11 +23,12 @@ public struct TextReporter: Sendable {
         var text = ""
         var lineIndexes: [String: [Int]] = [:]
         var escapedFiles: [String: String] = [:]
+        var cursor: ScalarCursor?
         for diagnostic in report.diagnostics {
             text += line(
                 diagnostic.location, diagnostic.severity.rawValue, diagnostic.message, code: diagnostic.code,
                 files: &escapedFiles)
-            if verbose { text += excerpt(diagnostic.location, &lineIndexes) }
+            if verbose { text += excerpt(diagnostic.location, &lineIndexes, &cursor) }
             for note in diagnostic.notes {
                 text += line(
                     note.location ?? diagnostic.location, "note", note.message, code: nil, files: &escapedFiles)
@@ -80,11 +81,14 @@ public struct TextReporter: Sendable {
     /// one-line plist) is cut to a window around the column, so that output stays bounded.
     static let excerptWidth = 240
 
-    /// The byte offset of the `scalar`-th Unicode scalar (0-based) of `bytes[start..<end]`:
-    /// columns count scalars, as libxml2 does; `end` when the line is shorter.
-    static func offset(ofScalar scalar: Int, in bytes: [UInt8], from start: Int, to end: Int) -> Int {
-        var offset = start
-        var counted = 0
+    /// The byte offset of the `scalar`-th Unicode scalar (0-based) of a line, counting from a
+    /// scalar whose offset is known (the line's start, or an earlier caret): columns count
+    /// scalars, as libxml2 does; `end` when the line is shorter.
+    static func offset(ofScalar scalar: Int, in bytes: [UInt8], from start: (scalar: Int, offset: Int), to end: Int)
+        -> Int
+    {
+        var offset = start.offset
+        var counted = start.scalar
         while offset < end {
             if bytes[offset] & 0xC0 != 0x80 {
                 if counted == scalar { return offset }
@@ -96,7 +100,19 @@ public struct TextReporter: Sendable {
     }
 
     /// The source line and a caret, indented.
-    private func excerpt(_ location: SourceLocation, _ indexes: inout [String: [Int]]) -> String {
+    /// Where the last caret of a line was found, in scalars and bytes: findings come sorted by
+    /// column, so the next one on the line is found from there (a one-line plist with many
+    /// findings is not scanned from its start for each).
+    private struct ScalarCursor {
+        var file: String
+        var line: Int
+        var scalar: Int
+        var offset: Int
+    }
+
+    private func excerpt(
+        _ location: SourceLocation, _ indexes: inout [String: [Int]], _ cursor: inout ScalarCursor?
+    ) -> String {
         guard let line = location.line, let bytes = sources[location.file] else { return "" }
         if indexes[location.file] == nil {
             var starts = [0]
@@ -108,8 +124,19 @@ public struct TextReporter: Sendable {
         var end = line < starts.count ? starts[line] - 1 : bytes.count
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         end = max(start, end)
-        let caret = location.column.flatMap {
-            $0 >= 1 ? Self.offset(ofScalar: $0 - 1, in: bytes, from: start, to: end) : nil
+        // A byte-order mark is not a column (readers skip it), and not shown.
+        if line == 1, end - start >= 3, bytes[start] == 0xEF, bytes[start + 1] == 0xBB, bytes[start + 2] == 0xBF {
+            start += 3
+        }
+        var caret: Int?
+        if let column = location.column, column >= 1 {
+            var from = (scalar: 0, offset: start)
+            if let last = cursor, last.file == location.file, last.line == line, last.scalar <= column - 1 {
+                from = (last.scalar, last.offset)
+            }
+            let offset = Self.offset(ofScalar: column - 1, in: bytes, from: from, to: end)
+            cursor = ScalarCursor(file: location.file, line: line, scalar: column - 1, offset: offset)
+            caret = offset
         }
         var (cutBefore, cutAfter) = (false, false)
         if end - start > Self.excerptWidth {
@@ -130,8 +157,11 @@ public struct TextReporter: Sendable {
         }.joined(separator: "\t")
         var text = "    " + (cutBefore ? "…" : "") + shown + (cutAfter ? "…" : "") + "\n"
         if let caret, caret >= start, caret <= end {
-            let prefix = bytes[start..<caret]
-            let padding = String(decoding: prefix, as: UTF8.self).map { $0 == "\t" ? "\t" : " " }.joined()
+            // As wide as the prefix is shown: escaped as the line is, tabs kept.
+            let prefix = String(decoding: bytes[start..<caret], as: UTF8.self)
+            let padding = prefix.split(separator: "\t", omittingEmptySubsequences: false).map {
+                String(repeating: " ", count: OutputEscaping.escape(String($0)).count)
+            }.joined(separator: "\t")
             text += "    " + (cutBefore ? " " : "") + padding + (color ? "\u{1B}[1;32m^\u{1B}[0m" : "^") + "\n"
         }
         return text

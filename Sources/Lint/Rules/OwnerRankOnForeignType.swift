@@ -94,14 +94,22 @@ public struct OwnerRankOnForeignType: Rule {
 
     /// Checks each `Owner` entry of the app's document types.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        // The domains of the bundle identifiers and of the types the bundle exports (OsmAnd
-        // imports 'net.osmand.obf' beside the 'net.osmand.' types it exports).
-        var ownDomains = UndeclaredQuickLookType.ownDomains(context)
+        // The domains of the bundle identifiers and of the types the bundle exports in effect
+        // (OsmAnd imports 'net.osmand.obf' beside the 'net.osmand.' types it exports); not of an
+        // export the system's declaration shadows, in a reserved domain, or made of a build setting.
+        var ownDomains: Set<String> = []
         for plist in context.infoPlists {
             if let domain = ForeignDomainExport.bundleIdentifier(of: plist, context).flatMap(ForeignDomainExport.domain)
             {
                 ownDomains.insert(domain)
             }
+        }
+        for (_, declaration) in context.bundleDeclarationsInEffect where declaration.origin.kind == .exported {
+            let identifier = declaration.identifier
+            guard identifier.reservedDomain == nil, !identifier.rawValue.contains("$"),
+                let domain = ForeignDomainExport.domain(identifier.rawValue)
+            else { continue }
+            ownDomains.insert(domain)
         }
         return context.app.documentTypes.compactMap { entry -> Diagnostic? in
             // Plug-ins (Quick Look generators, Spotlight importers) do not rank as handlers.
@@ -141,9 +149,9 @@ private enum Message {
             + (types.count > 3 ? " and \(types.count - 3) more" : "")
         let advice =
             mixed
-            ? "move them to a document type of their own ranked 'Default' or 'Alternate'"
-            : "use 'Default' or 'Alternate'"
+            ? "move them to a document type of their own ranked 'Alternate' (or 'Default')"
+            : "rank it 'Alternate' (or 'Default')"
         return
-            "document type \(entry.displayName) is ranked 'Owner' for \(listed), which the app does not export: 'Owner' is for the types it creates; \(advice)"
+            "document type \(entry.displayName) is ranked 'Owner' for \(listed), which the app does not own: 'Owner' is for the types it creates; \(advice)"
     }
 }

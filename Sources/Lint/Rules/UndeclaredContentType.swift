@@ -93,7 +93,8 @@ public struct UndeclaredContentType: Rule {
                     else { continue }
                     var suggestion: UniformTypeIdentifier?
                     var fixIt: FixIt?
-                    if diagnostics.count < Self.suggestionLimit {
+                    let searched = diagnostics.count < Self.suggestionLimit
+                    if searched {
                         let found = context.suggestions(for: identifier)
                         suggestion = found.closest
                         if let nearest = found.unambiguous,
@@ -105,7 +106,8 @@ public struct UndeclaredContentType: Rule {
                     }
                     // A Quick Look generator or Spotlight importer handles types other apps declare;
                     // an Apple identifier may be a newer or iOS-only system type.
-                    let appleDomain = suggestion == nil && identifier.reservedDomain != nil
+                    // (Only once a search found nothing close: past the search limit it stays an error.)
+                    let appleDomain = searched && suggestion == nil && identifier.reservedDomain != nil
                     diagnostics.append(
                         diagnostic(
                             Message.undeclared(
