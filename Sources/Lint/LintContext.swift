@@ -1,4 +1,5 @@
 import AppBundle
+import Foundation
 import PropertyList
 import UniformTypes
 
@@ -34,6 +35,13 @@ public struct LintContext: Sendable {
     public let infoPlists: [InfoPlist]
     /// Every `LSItemContentTypes` item of the app's document types, with its entry.
     public let documentContentTypes: [(entry: DocumentType, type: Located<UniformTypeIdentifier>)]
+    /// The app's own vendor domains (see ``domain(of:)``): those of the bundle identifiers of the
+    /// app and its extensions (as the build settings given spell them) and of the types the bundle
+    /// exports in effect — not an export the system's declaration shadows, one in a reserved
+    /// domain, or one made of a build setting.
+    public let ownDomains: Set<String>
+    /// "Did you mean" candidates, made ready on first use.
+    private let suggestionIndex: LazySuggestionIndex
 
     /// Above this many declarations in the bundle, "did you mean" looks only at system identifiers.
     static let bundleSuggestionLimit = 2_000
@@ -79,6 +87,9 @@ public struct LintContext: Sendable {
         self.documentContentTypes = indexes.contentTypes
         self.documentIdentifiers = indexes.identifiers
         self.bundleDeclarationsInEffect = Self.declarationsInEffect(plists, catalog)
+        self.ownDomains = Self.ownDomains(
+            plists, declarationsInEffect: bundleDeclarationsInEffect, buildSettings: buildSettings)
+        self.suggestionIndex = LazySuggestionIndex(knownIdentifiers)
     }
 
     /// A context for a loaded app; resources are indexed when the unit has a bundle or project
@@ -124,10 +135,9 @@ public struct LintContext: Sendable {
     {
         let last = identifier.rawValue.split(separator: ".").last.map { $0.unicodeScalars.count } ?? 0
         let allowed = max(1, min(2, last / 3))
-        var candidates = knownIdentifiers
-        var found = Suggestions.nearest(to: identifier.rawValue, in: candidates, maximumDistance: allowed)
+        var found = suggestionIndex.index.nearest(to: identifier.rawValue, maximumDistance: allowed)
         if let excluded, let text = found.closest, UniformTypeIdentifier(text) == excluded {
-            candidates.removeAll { UniformTypeIdentifier($0) == excluded }
+            let candidates = knownIdentifiers.filter { UniformTypeIdentifier($0) != excluded }
             found = Suggestions.nearest(to: identifier.rawValue, in: candidates, maximumDistance: allowed)
         }
         guard let text = found.closest, UniformTypeIdentifier(text) != identifier else { return (nil, nil) }
@@ -211,9 +221,87 @@ extension LintContext {
         return result
     }
 
+    /// The bundle identifier of `plist` as written, or as the build settings given expand it
+    /// (`$(PRODUCT_BUNDLE_IDENTIFIER)`, `com.example.$(PRODUCT_NAME:rfc1034identifier)`); nil when
+    /// it is missing or a setting it uses is not given.
+    public func bundleIdentifier(of plist: InfoPlist) -> String? {
+        Self.bundleIdentifier(of: plist, buildSettings: buildSettings)
+    }
+
+    static func bundleIdentifier(of plist: InfoPlist, buildSettings: [String: String]) -> String? {
+        guard let written = plist.bundleIdentifier?.value else { return nil }
+        guard written.hasBuildSettingReference else { return written }
+        guard !buildSettings.isEmpty else { return nil }
+        let settings = BuildSettings(layers: [BuildSettingLayer(source: .commandLine, values: buildSettings)])
+        let expansion = BuildSettingExpander.expansion(of: written, in: settings)
+        guard expansion.problems.isEmpty, !expansion.value.isEmpty, !expansion.value.hasBuildSettingReference else {
+            return nil
+        }
+        return expansion.value
+    }
+
+    /// Second-level names that many vendors share (code hosts): the vendor is the third component
+    /// there (`com.github.alice`, not `com.github`).
+    static let sharedDomains: Set<String> = [
+        "com.github", "io.github", "com.gitlab", "io.gitlab", "org.bitbucket", "com.bitbucket",
+        "net.sourceforge", "com.googlecode", "com.sourceforge", "io.sourcehut",
+    ]
+
+    /// The vendor domain of a reverse-DNS name, lowercased: its first two components
+    /// (`com.example`), or three under a code host many vendors share (`io.github.alice`); nil
+    /// when there are too few components.
+    public static func domain(of name: String) -> String? {
+        let components = name.lowercased().split(separator: ".", omittingEmptySubsequences: false)
+        guard components.count >= 2, !components[0].isEmpty, !components[1].isEmpty else { return nil }
+        let two = String(components[0]) + "." + String(components[1])
+        guard sharedDomains.contains(two) else { return two }
+        guard components.count >= 3, !components[2].isEmpty else { return nil }
+        return two + "." + String(components[2])
+    }
+
+    static func ownDomains(
+        _ plists: [InfoPlist], declarationsInEffect: [(plist: Int, declaration: TypeDeclaration)],
+        buildSettings: [String: String]
+    ) -> Set<String> {
+        var domains: Set<String> = []
+        for plist in plists {
+            if let domain = bundleIdentifier(of: plist, buildSettings: buildSettings).flatMap(domain(of:)) {
+                domains.insert(domain)
+            }
+        }
+        // OsmAnd imports 'net.osmand.obf' beside the 'net.osmand.' types it exports: exports count.
+        for (_, declaration) in declarationsInEffect where declaration.origin.kind == .exported {
+            let identifier = declaration.identifier
+            guard identifier.reservedDomain == nil, !identifier.hasBuildSettingReference,
+                let domain = domain(of: identifier.rawValue)
+            else { continue }
+            domains.insert(domain)
+        }
+        return domains
+    }
+
     /// Whether `identifier`'s supertypes are all known (none undeclared anywhere up the chain) so
     /// that conformance answers about it are complete.
     public func hasKnownSupertypes(_ identifier: UniformTypeIdentifier) -> Bool {
         !catalog.graph.supertypes(of: identifier).contains { !catalog.graph.isDeclared($0) }
+    }
+}
+
+/// A ``SuggestionIndex`` of the known identifiers built on first use: most contexts never ask
+/// for a suggestion, and those that do ask many times.
+private final class LazySuggestionIndex: @unchecked Sendable {
+    private let candidates: [String]
+    private let lock = NSLock()
+    private var built: SuggestionIndex?
+
+    init(_ candidates: [String]) { self.candidates = candidates }
+
+    var index: SuggestionIndex {
+        lock.lock()
+        defer { lock.unlock() }
+        if let built { return built }
+        let index = SuggestionIndex(candidates)
+        built = index
+        return index
     }
 }

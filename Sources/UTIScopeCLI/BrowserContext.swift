@@ -81,13 +81,7 @@ enum BrowserContext {
     static func load(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> DocumentBrowser? {
         guard arguments.value("app") != nil else { throw UsageError("missing '--app <path>'") }
         let explicit = try explicitAllowed(arguments)
-        var system: [TypeDeclaration] = []
-        for file in arguments.all("system-types") {
-            guard let document = TypeContext.readDocument(file, context: context) else { return nil }
-            let (declarations, findings) = SystemTypeDeclarations.read(document)
-            for finding in findings { context.report("\(finding.location): warning: \(finding.message)") }
-            system += declarations
-        }
+        guard let system = TypeContext.systemDeclarations(arguments, context: context) else { return nil }
         guard let app = try AppOptions.load(arguments, context: context) else { return nil }
         return DocumentBrowser(app: app, allowed: explicit, policy: policy(arguments), systemDeclarations: system)
     }

@@ -97,12 +97,8 @@ enum LintCommand: Command {
         }
         if loader.platform == nil, let platform = configurations.fixed?.platform { loader.platform = platform }
         // A newer system's types, for every app.
-        var systemDeclarations: [TypeDeclaration] = []
-        for path in arguments.all("system-types") {
-            guard let document = TypeContext.readDocument(path, context: context) else { return .inputError }
-            let (declarations, findings) = SystemTypeDeclarations.read(document)
-            for finding in findings { context.report("\(finding.location): warning: \(finding.message)") }
-            systemDeclarations += declarations
+        guard let systemDeclarations = TypeContext.systemDeclarations(arguments, context: context) else {
+            return .inputError
         }
 
         // In an Xcode build phase, the target's build settings are in the environment.

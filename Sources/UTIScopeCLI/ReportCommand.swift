@@ -74,12 +74,8 @@ enum ReportCommand: Command {
             context.report(error.description)
             return .inputError
         }
-        var systemDeclarations: [TypeDeclaration] = []
-        for file in arguments.all("system-types") {
-            guard let document = TypeContext.readDocument(file, context: context) else { return .inputError }
-            let (declarations, findings) = SystemTypeDeclarations.read(document)
-            for finding in findings { context.report("\(finding.location): warning: \(finding.message)") }
-            systemDeclarations += declarations
+        guard let systemDeclarations = TypeContext.systemDeclarations(arguments, context: context) else {
+            return .inputError
         }
         var linter = Linter(configuration: configuration)
         linter.systemDeclarations = systemDeclarations

@@ -21,13 +21,7 @@ struct TypeContext {
 
     /// Reads `--app` and `--system-types`; problems are reported on standard error and give nil.
     static func load(_ arguments: ParsedArguments, context: CommandContext) -> TypeContext? {
-        var declarations: [TypeDeclaration] = []
-        for path in arguments.all("system-types") {
-            guard let document = readDocument(path, context: context) else { return nil }
-            let (system, findings) = SystemTypeDeclarations.read(document)
-            for finding in findings { context.report("\(finding.location): warning: \(finding.message)") }
-            declarations += system
-        }
+        guard var declarations = systemDeclarations(arguments, context: context) else { return nil }
         var app: AppUnit?
         if arguments.value("app") != nil {
             do {
@@ -40,6 +34,19 @@ struct TypeContext {
             }
         }
         return TypeContext(app: app, catalog: TypeCatalog(declarations: declarations))
+    }
+
+    /// The declarations of the `--system-types` files, in order; their warnings are reported on
+    /// standard error, and a file that cannot be read is reported and gives nil.
+    static func systemDeclarations(_ arguments: ParsedArguments, context: CommandContext) -> [TypeDeclaration]? {
+        var declarations: [TypeDeclaration] = []
+        for path in arguments.all("system-types") {
+            guard let document = readDocument(path, context: context) else { return nil }
+            let (system, findings) = SystemTypeDeclarations.read(document)
+            for finding in findings { context.report("\(finding.location): warning: \(finding.message)") }
+            declarations += system
+        }
+        return declarations
     }
 
     static func readDocument(_ path: String, context: CommandContext) -> PropertyListDocument? {

@@ -1,4 +1,6 @@
+import AppBundle
 import Foundation
+import PropertyList
 import Testing
 
 @testable import Lint
@@ -400,6 +402,97 @@ func plistText(_ body: String) -> String {
         let owner = Linter(
             configuration: LintConfiguration(buildSettings: ["PRODUCT_BUNDLE_IDENTIFIER": "org.webmproject.viewer"]))
         #expect(owner.lint(text: webm).filter { $0.code == "UTI-009" }.isEmpty)
+    }
+}
+
+@Suite struct OwnDomainTests {
+    @Test func aCodeHostsVendorIsItsThirdComponent() {
+        #expect(LintContext.domain(of: "com.Example.app.doc") == "com.example")
+        #expect(LintContext.domain(of: "io.github.alice.viewer") == "io.github.alice")
+        #expect(LintContext.domain(of: "net.sourceforge.bob") == "net.sourceforge.bob")
+        #expect(LintContext.domain(of: "com.github") == nil)
+        #expect(LintContext.domain(of: "com..x") == nil)
+        #expect(LintContext.domain(of: "example") == nil)
+    }
+
+    @Test func aBundleIdentifierIsExpandedWithTheBuildSettingsGiven() throws {
+        let text = plistText(
+            """
+            <key>CFBundleIdentifier</key><string>com.example.$(PRODUCT_NAME:rfc1034identifier)</string>
+            <key>UTExportedTypeDeclarations</key><array><dict>
+                <key>UTTypeIdentifier</key><string>org.other.sketch</string>
+                <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+            </dict></array>
+            """)
+        let document = try PropertyListReader().read(Array(text.utf8), file: "Info.plist")
+        let app = InfoPlist(document: document, platform: nil)
+        let named = LintContext(app: app, buildSettings: ["PRODUCT_NAME": "Sketch Book"])
+        #expect(named.bundleIdentifier(of: app) == "com.example.Sketch-Book")
+        // The export is in effect, so its domain is the app's too.
+        #expect(named.ownDomains == ["com.example", "org.other"])
+        // A setting that is not given leaves the identifier unknown, and so UTI-009 quiet.
+        #expect(LintContext(app: app, buildSettings: ["OTHER": "x"]).bundleIdentifier(of: app) == nil)
+        #expect(LintContext(app: app).ownDomains == ["org.other"])
+        let expanded = Linter(configuration: LintConfiguration(buildSettings: ["PRODUCT_NAME": "Sketch"]))
+        #expect(expanded.lint(text: text).filter { $0.code == "UTI-009" }.map(\.severity) == [.info])
+        #expect(Linter().lint(text: text).filter { $0.code == "UTI-009" }.isEmpty)
+    }
+
+    @Test func anotherVendorOnTheSameCodeHostIsForeign() {
+        let text = plistText(
+            """
+            <key>CFBundleIdentifier</key><string>io.github.alice.viewer</string>
+            <key>CFBundleDocumentTypes</key><array><dict>
+                <key>CFBundleTypeName</key><string>Notes</string>
+                <key>LSHandlerRank</key><string>Owner</string>
+                <key>LSItemContentTypes</key><array><string>io.github.bob.notes</string><string>io.github.alice.page</string></array>
+            </dict></array>
+            <key>UTExportedTypeDeclarations</key><array><dict>
+                <key>UTTypeIdentifier</key><string>io.github.bob.notes</string>
+                <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+            </dict></array>
+            """)
+        let found = Linter().lint(text: text).filter { ["UTI-009", "DOC-016"].contains($0.code) }
+        // Exporting Bob's type is noted; the export then makes it the app's for DOC-016, while
+        // Alice's undeclared type is hers.
+        #expect(found.map(\.code) == ["UTI-009"])
+        #expect(
+            found.first?.message.contains("outside the domain of bundle identifier 'io.github.alice.viewer'") == true)
+        // Imported, Bob's type is not Alice's: ranking it Owner is DOC-016's.
+        let imported = text.replacingOccurrences(of: "UTExportedTypeDeclarations", with: "UTImportedTypeDeclarations")
+        let owner = Linter().lint(text: imported).filter { ["UTI-009", "DOC-016"].contains($0.code) }
+        #expect(owner.map(\.code) == ["DOC-016"])
+        #expect(owner.first?.message.contains("'io.github.bob.notes'") == true)
+        #expect(owner.first?.message.contains("alice") == false)
+    }
+
+    @Test func aQuickLookTypeIsTheAppsOnlyInADomainOfAnExportInEffect() throws {
+        // The app exports 'ca.mcgill.mni.bic.mnc', which the system's exported declaration shadows:
+        // 'ca.mcgill' is not the app's, so an undeclared 'ca.mcgill.' type its extension supports
+        // is an info; with an export in effect in that domain, a warning.
+        func severity(exporting exported: String) throws -> Severity? {
+            let app = plistText(
+                """
+                <key>CFBundleIdentifier</key><string>com.example.reader</string>
+                <key>UTExportedTypeDeclarations</key><array><dict>
+                    <key>UTTypeIdentifier</key><string>\(exported)</string>
+                    <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+                </dict></array>
+                """)
+            let thumbnails = plistText(
+                """
+                <key>CFBundleIdentifier</key><string>com.example.reader.thumbnails</string>
+                <key>NSExtension</key><dict>
+                    <key>NSExtensionPointIdentifier</key><string>com.apple.quicklook.thumbnail</string>
+                    <key>NSExtensionAttributes</key><dict>
+                        <key>QLSupportedContentTypes</key><array><string>ca.mcgill.mni.bic.minc</string></array>
+                    </dict>
+                </dict>
+                """)
+            return Linter().lint(text: app, extensions: [thumbnails]).first { $0.code == "QL-001" }?.severity
+        }
+        #expect(try severity(exporting: "ca.mcgill.mni.bic.mnc") == .info)
+        #expect(try severity(exporting: "ca.mcgill.mni.bic.other") == .warning)
     }
 }
 

@@ -8,12 +8,12 @@ import UTIScopeCLI
         let root = try temporaryFolder()
         let manager = FileManager.default
         for name in ["a.note", "B.JPG", "c.zip", "d.card", "e.xyz", "README"] {
-            manager.createFile(atPath: root + "/" + name, contents: Data())
+            _ = manager.createFile(atPath: root + "/" + name, contents: Data())
         }
         try manager.createDirectory(atPath: root + "/Trip.notebook/pages", withIntermediateDirectories: true)
-        manager.createFile(atPath: root + "/Trip.notebook/pages/1.note", contents: Data())
+        _ = manager.createFile(atPath: root + "/Trip.notebook/pages/1.note", contents: Data())
         try manager.createDirectory(atPath: root + "/Sub", withIntermediateDirectories: true)
-        manager.createFile(atPath: root + "/Sub/f.pdf", contents: Data())
+        _ = manager.createFile(atPath: root + "/Sub/f.pdf", contents: Data())
         return root
     }
 

@@ -19,8 +19,10 @@ public struct ForeignDomainExport: Rule {
             certain, and a warning: if the system imports it (org.webmproject.webm), an exported \
             declaration takes precedence over imported ones of its identifier, so the app's \
             replaces the system's for every app; if the system exports it, the system's wins and \
-            the app's is ignored. A bundle identifier written as $(PRODUCT_BUNDLE_IDENTIFIER) is \
-            read from the build settings given, if any.
+            the app's is ignored. A bundle identifier that uses build settings \
+            ($(PRODUCT_BUNDLE_IDENTIFIER)) is expanded with the settings given, if any. A domain is \
+            the first two parts of a name, three under a code host many vendors share (com.github, \
+            io.github, net.sourceforge…).
             """,
         sources: ["Defining file and data types for your app (S5)", "info-plist-rules.md §4 M7, M14"],
         severity: .info,
@@ -81,16 +83,17 @@ public struct ForeignDomainExport: Rule {
     /// A rule value.
     public init() {}
 
-    /// Compares each exported identifier's first two components with the bundle identifier's.
+    /// Compares each exported identifier's vendor domain with the bundle identifier's.
     public func check(_ context: LintContext) -> [Diagnostic] {
         context.infoPlists.flatMap { plist -> [Diagnostic] in
-            guard let bundle = Self.bundleIdentifier(of: plist, context), let owner = Self.domain(bundle) else {
+            guard let bundle = context.bundleIdentifier(of: plist), let owner = LintContext.domain(of: bundle) else {
                 return []
             }
             return plist.exportedTypes.compactMap { declaration in
                 let identifier = declaration.identifier
                 guard let location = declaration.identifierLocation, identifier.reservedDomain == nil,
-                    !identifier.hasBuildSettingReference, let domain = Self.domain(identifier.rawValue), domain != owner
+                    !identifier.hasBuildSettingReference, let domain = LintContext.domain(of: identifier.rawValue),
+                    domain != owner
                 else { return nil }
                 if let system = context.catalog.declarations(for: identifier).first(where: { $0.origin.isSystem }) {
                     return diagnostic(
@@ -100,24 +103,6 @@ public struct ForeignDomainExport: Rule {
                 return diagnostic(Message.foreign(identifier, bundle: bundle), at: location)
             }
         }
-    }
-
-    /// The bundle identifier as written, or as the build settings given spell it when it is
-    /// `$(PRODUCT_BUNDLE_IDENTIFIER)`; nil when unknown.
-    static func bundleIdentifier(of plist: InfoPlist, _ context: LintContext) -> String? {
-        guard let written = plist.bundleIdentifier?.value else { return nil }
-        guard written.hasBuildSettingReference else { return written }
-        guard ["$(PRODUCT_BUNDLE_IDENTIFIER)", "${PRODUCT_BUNDLE_IDENTIFIER}"].contains(written),
-            let given = context.buildSettings["PRODUCT_BUNDLE_IDENTIFIER"], !given.hasBuildSettingReference
-        else { return nil }
-        return given
-    }
-
-    /// The first two components, lowercased, when there are at least two.
-    static func domain(_ text: String) -> String? {
-        let components = text.lowercased().split(separator: ".", omittingEmptySubsequences: false)
-        guard components.count >= 2, !components[0].isEmpty, !components[1].isEmpty else { return nil }
-        return components[0] + "." + components[1]
     }
 }
 

@@ -17,9 +17,10 @@ public struct OwnerRankOnForeignType: Rule {
             compete with the type's real owner to be the default app, and for a broad type such as \
             public.data with every app. The document-browser setup guide asks for Owner for your \
             own types and Alternate for types other apps own. A type is the app's when the bundle \
-            exports it, or it is in the domain of the bundle identifier (read from the build \
-            settings given when written as $(PRODUCT_BUNDLE_IDENTIFIER)) or of a type the bundle \
-            exports; a type neither the system nor the bundle declares is left alone when no such \
+            exports it, or it is in the domain of a bundle identifier (expanded with the build \
+            settings given when it uses them) or of a type the bundle exports; a domain is the \
+            first two parts of a name, three under a code host many vendors share (com.github, \
+            io.github, net.sourceforge…); a type neither the system nor the bundle declares is left alone when no such \
             domain is known.
             """,
         sources: [
@@ -94,30 +95,13 @@ public struct OwnerRankOnForeignType: Rule {
 
     /// Checks each `Owner` entry of the app's document types.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        // The domains of the bundle identifiers and of the types the bundle exports in effect
-        // (OsmAnd imports 'net.osmand.obf' beside the 'net.osmand.' types it exports); not of an
-        // export the system's declaration shadows, in a reserved domain, or made of a build setting.
-        var ownDomains: Set<String> = []
-        for plist in context.infoPlists {
-            if let domain = ForeignDomainExport.bundleIdentifier(of: plist, context).flatMap(ForeignDomainExport.domain)
-            {
-                ownDomains.insert(domain)
-            }
-        }
-        for (_, declaration) in context.bundleDeclarationsInEffect where declaration.origin.kind == .exported {
-            let identifier = declaration.identifier
-            guard identifier.reservedDomain == nil, !identifier.rawValue.contains("$"),
-                let domain = ForeignDomainExport.domain(identifier.rawValue)
-            else { continue }
-            ownDomains.insert(domain)
-        }
         return context.app.documentTypes.compactMap { entry -> Diagnostic? in
             // Plug-ins (Quick Look generators, Spotlight importers) do not rank as handlers.
             guard !entry.isPlugInEntry, let rank = entry.rank, rank.value == "Owner", let location = rank.location
             else { return nil }
             var foreign: [UniformTypeIdentifier] = []
             for type in entry.contentTypes.map(\.value) where !foreign.contains(type) {
-                if Self.isOwned(type, ownDomains: ownDomains, context) == false { foreign.append(type) }
+                if Self.isOwned(type, context) == false { foreign.append(type) }
             }
             guard !foreign.isEmpty else { return nil }
             let mixed = foreign.count < Set(entry.contentTypes.map(\.value)).count
@@ -129,16 +113,16 @@ public struct OwnerRankOnForeignType: Rule {
     /// domains, false when it is declared elsewhere (by the system, or only imported) or outside
     /// the app's known domains, nil when that cannot be told (dynamic, a build setting, or
     /// undeclared with no domain of the app known).
-    static func isOwned(_ type: UniformTypeIdentifier, ownDomains: Set<String>, _ context: LintContext) -> Bool? {
+    static func isOwned(_ type: UniformTypeIdentifier, _ context: LintContext) -> Bool? {
         if type.isDynamic || type.rawValue.contains("$(") || type.rawValue.contains("${") { return nil }
         if let effective = context.catalog.declaration(for: type), effective.origin.kind == .exported,
             !effective.origin.isSystem
         {
             return true
         }
-        if let domain = ForeignDomainExport.domain(type.rawValue), ownDomains.contains(domain) { return true }
+        if let domain = LintContext.domain(of: type.rawValue), context.ownDomains.contains(domain) { return true }
         if type.reservedDomain != nil || context.isDeclared(type) { return false }
-        return ownDomains.isEmpty ? nil : false
+        return context.ownDomains.isEmpty ? nil : false
     }
 }
 

@@ -14,8 +14,9 @@ public struct UndeclaredQuickLookType: Rule {
             QLSupportedContentTypes lists the exact types a Thumbnail or Preview extension handles. \
             A type that no declaration defines is never the type of a file, so the extension is \
             never used for it; export or import the type in the app. A warning for types in the \
-            app's own domain (the first two parts of its bundle identifier or of a type it exports); \
-            for other types, info only: another installed app may declare them, which utiscope \
+            app's own domain (the first two parts of a bundle identifier of the app or its \
+            extensions, or of a type the bundle exports; three under a code host such as \
+            com.github); for other types, info only: another installed app may declare them, which utiscope \
             cannot see. \
             Dynamic 'dyn.' identifiers are left alone: they are the types of files whose extension \
             no declaration claims, so an extension may list them.
@@ -75,34 +76,11 @@ public struct UndeclaredQuickLookType: Rule {
                 ])
         ])
 
-    /// The app's own domains: its bundle identifier's (unless a build setting stands for it) and
-    /// those of the types the bundle exports.
-    static func ownDomains(_ context: LintContext) -> Set<String> {
-        var domains: Set<String> = []
-        for plist in context.infoPlists {
-            if let identifier = plist.bundleIdentifier?.value, !identifier.contains("$"),
-                let domain = domain(of: identifier)
-            {
-                domains.insert(domain)
-            }
-            for declaration in plist.exportedTypes {
-                if let domain = domain(of: declaration.identifier.rawValue) { domains.insert(domain) }
-            }
-        }
-        return domains
-    }
-
-    /// The first two parts of a reverse-DNS name, lowercased (`com.example`), or nil.
-    static func domain(of name: String?) -> String? {
-        name.flatMap(ForeignDomainExport.domain)
-    }
-
     /// A rule value.
     public init() {}
 
     /// Checks each Quick Look extension's supported types.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        let ownDomains = Self.ownDomains(context)
         return context.infoPlists.flatMap { plist -> [Diagnostic] in
             guard let point = plist.appExtension?.point, point == .thumbnail || point == .preview else { return [] }
             return (plist.appExtension?.supportedContentTypes ?? []).compactMap { type in
@@ -111,7 +89,7 @@ public struct UndeclaredQuickLookType: Rule {
                     !identifier.isDynamic, !identifier.hasBuildSettingReference, !identifier.hasSyntaxProblem,
                     identifier != "public.package"
                 else { return nil }
-                let own = Self.domain(of: identifier.rawValue).map { ownDomains.contains($0) } ?? false
+                let own = LintContext.domain(of: identifier.rawValue).map { context.ownDomains.contains($0) } ?? false
                 return diagnostic(
                     Message.undeclared(identifier, own: own, suggestion: context.suggestion(for: identifier)),
                     at: location, severity: own ? .warning : .info)
