@@ -40,6 +40,9 @@ public struct LintContext: Sendable {
     /// exports in effect — not an export the system's declaration shadows, one in a reserved
     /// domain, or one made of a build setting.
     public let ownDomains: Set<String>
+    /// How messages name the system catalog: macOS 12.7's types, with the `--system-types`
+    /// declarations when some were given.
+    public let systemCatalogName: String
     /// "Did you mean" candidates, made ready on first use.
     private let suggestionIndex: LazySuggestionIndex
 
@@ -90,6 +93,9 @@ public struct LintContext: Sendable {
         self.ownDomains = Self.ownDomains(
             plists, declarationsInEffect: bundleDeclarationsInEffect, buildSettings: buildSettings)
         self.suggestionIndex = LazySuggestionIndex(knownIdentifiers)
+        self.systemCatalogName =
+            systemDeclarations.isEmpty
+            ? "the system catalog (macOS 12.7)" : "the system catalog (macOS 12.7 and the --system-types declarations)"
     }
 
     /// A context for a loaded app; resources are indexed when the unit has a bundle or project

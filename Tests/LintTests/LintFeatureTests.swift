@@ -496,6 +496,27 @@ func plistText(_ body: String) -> String {
     }
 }
 
+@Suite struct BuildSettingInfoTests {
+    @Test func theInfoSaysWhatTheReferenceAndTheWholeValueBecome() {
+        let text = plistText(
+            """
+            <key>CFBundleDocumentTypes</key><array><dict>
+                <key>CFBundleTypeName</key><string>Notes</string>
+                <key>CFBundleTypeRole</key><string>Editor</string>
+                <key>NSDocumentClass</key><string>$(PRODUCT_NAME:rfc1034identifier).Document</string>
+                <key>LSItemContentTypes</key><array><string>public.plain-text</string></array>
+            </dict></array>
+            """)
+        let linter = Linter(configuration: LintConfiguration(buildSettings: ["PRODUCT_NAME": "My Notes"]))
+        let found = linter.lint(text: text).filter { $0.code == "PLIST-004" }
+        #expect(found.map(\.severity) == [.info])
+        #expect(
+            found.first?.message
+                == "'$(PRODUCT_NAME:rfc1034identifier)' is expanded only by Xcode; with the build settings given it becomes 'My-Notes' (the value 'My-Notes.Document')"
+        )
+    }
+}
+
 @Suite struct PlaceholderImportTests {
     func plist(extensions: [String]) -> String {
         let tags = extensions.map { "<string>\($0)</string>" }.joined()

@@ -201,7 +201,11 @@ import UTIScopeCLI
             """, name: "ios-types.plist")
         let layered = utiscope("lint", "--color", "never", "--platform", "ios", "--system-types", newer, app)
         #expect(!layered.output.contains("'com.apple.itunes.ipa'"), "\(layered.output)")
-        #expect(layered.output.contains("'org.example.nothing'"))
+        // The message names the catalog the search used.
+        #expect(
+            layered.output.contains(
+                "is declared neither by the app nor in the system catalog (macOS 12.7 and the --system-types declarations); export or import it [DOC-006]"
+            ))
         #expect(utiscope("lint", "--system-types", newer + ".missing", app).status == .inputError)
     }
 
@@ -231,13 +235,13 @@ import UTIScopeCLI
             ])
         #expect(
             xcode.output.contains(
-                "info: '$(PRODUCT_MODULE_NAME)' is expanded only by Xcode; with the build settings given it becomes 'Notes' [PLIST-004]"
+                "info: '$(PRODUCT_MODULE_NAME)' is expanded only by Xcode; with the build settings given it becomes 'Notes' (the value 'Notes.Document') [PLIST-004]"
             ))
         // --setting still wins.
         let given = utiscope(
             ["lint", "--color", "never", "--setting", "PRODUCT_MODULE_NAME=Other", app],
             environment: ["XCODE_VERSION_ACTUAL": "1600", "ACTION": "build", "PRODUCT_MODULE_NAME": "Notes"])
-        #expect(given.output.contains("it becomes 'Other' [PLIST-004]"))
+        #expect(given.output.contains("it becomes 'Other' (the value 'Other.Document') [PLIST-004]"))
         // The folder around it is not one Info.plist: the environment is left alone there.
         let folder = URL(fileURLWithPath: app).deletingLastPathComponent().path
         let found = utiscope(

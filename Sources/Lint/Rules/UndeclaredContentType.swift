@@ -111,7 +111,8 @@ public struct UndeclaredContentType: Rule {
                     diagnostics.append(
                         diagnostic(
                             Message.undeclared(
-                                identifier, entry: entry, suggestion: suggestion, appleDomain: appleDomain),
+                                identifier, entry: entry, suggestion: suggestion, appleDomain: appleDomain,
+                                system: context.systemCatalogName),
                             at: location, severity: entry.isPlugInEntry ? .info : appleDomain ? .warning : nil,
                             fixIt: fixIt))
                 }
@@ -123,15 +124,16 @@ public struct UndeclaredContentType: Rule {
 
 private enum Message {
     static func undeclared(
-        _ identifier: UniformTypeIdentifier, entry: DocumentType, suggestion: UniformTypeIdentifier?, appleDomain: Bool
+        _ identifier: UniformTypeIdentifier, entry: DocumentType, suggestion: UniformTypeIdentifier?, appleDomain: Bool,
+        system: String
     ) -> String {
         let head = "content type \(quoted(identifier)) of document type \(entry.displayName)"
         if let suggestion { return "\(head) is not declared; did you mean \(quoted(suggestion))?" }
         if appleDomain {
             return
-                "\(head) is not in the system catalog (macOS 12.7) and the app does not declare it; if a newer or iOS system declares it, give that declaration with --system-types"
+                "\(head) is not in \(system) and the app does not declare it; if a newer or iOS system declares it, give that declaration with --system-types"
         }
-        return "\(head) is declared neither by the app nor in the system catalog (macOS 12.7); export or import it"
+        return "\(head) is declared neither by the app nor in \(system); export or import it"
     }
 
     static func fixIt(_ identifier: UniformTypeIdentifier) -> String { "replace with \(quoted(identifier))" }

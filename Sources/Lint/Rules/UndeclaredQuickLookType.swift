@@ -91,7 +91,9 @@ public struct UndeclaredQuickLookType: Rule {
                 else { return nil }
                 let own = LintContext.domain(of: identifier.rawValue).map { context.ownDomains.contains($0) } ?? false
                 return diagnostic(
-                    Message.undeclared(identifier, own: own, suggestion: context.suggestion(for: identifier)),
+                    Message.undeclared(
+                        identifier, own: own, suggestion: context.suggestion(for: identifier),
+                        system: context.systemCatalogName),
                     at: location, severity: own ? .warning : .info)
             }
         }
@@ -99,10 +101,11 @@ public struct UndeclaredQuickLookType: Rule {
 }
 
 private enum Message {
-    static func undeclared(_ identifier: UniformTypeIdentifier, own: Bool, suggestion: UniformTypeIdentifier?) -> String
-    {
+    static func undeclared(
+        _ identifier: UniformTypeIdentifier, own: Bool, suggestion: UniformTypeIdentifier?, system: String
+    ) -> String {
         let head =
-            "the Quick Look extension supports \(quoted(identifier)), which neither the system catalog (macOS 12.7) nor the app declares"
+            "the Quick Look extension supports \(quoted(identifier)), which neither \(system) nor the app declares"
         if let suggestion { return head + "; did you mean \(quoted(suggestion))?" }
         return own
             ? head + "; export or import it in the app"

@@ -58,13 +58,21 @@ public struct UnexpandedBuildSetting: Rule {
     /// Checks the document, declaration and extension values of each model.
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        let settings = BuildSettings(layers: [BuildSettingLayer(source: .commandLine, values: context.buildSettings)])
         for plist in context.infoPlists {
             for value in Self.values(of: plist) {
                 guard let location = value.location else { continue }
                 for reference in Self.references(in: value.text) {
-                    if let expanded = context.buildSettings[reference.name] {
+                    if context.buildSettings[reference.name] != nil {
+                        // What the reference becomes (operators applied), and the whole value
+                        // when it is more than the reference and expands completely.
+                        let part = BuildSettingExpander.expansion(of: reference.text, in: settings).value
+                        let whole = BuildSettingExpander.expansion(of: value.text, in: settings)
+                        let complete = whole.problems.isEmpty && whole.value != part ? whole.value : nil
                         diagnostics.append(
-                            diagnostic(Message.expanded(reference.text, to: expanded), at: location, severity: .info))
+                            diagnostic(
+                                Message.expanded(reference.text, to: part, value: complete), at: location,
+                                severity: .info))
                     } else {
                         let message = Message.unexpanded(reference.text, settingsGiven: !context.buildSettings.isEmpty)
                         diagnostics.append(diagnostic(message, at: location))
@@ -130,7 +138,9 @@ private enum Message {
         return "\(quoted(reference)) is expanded only by Xcode; other build systems leave it as written\(tail)"
     }
 
-    static func expanded(_ reference: String, to value: String) -> String {
-        "\(quoted(reference)) is expanded only by Xcode; with the build settings given it becomes \(quoted(value))"
+    static func expanded(_ reference: String, to part: String, value: String?) -> String {
+        let whole = value.map { " (the value \(quoted($0)))" } ?? ""
+        return
+            "\(quoted(reference)) is expanded only by Xcode; with the build settings given it becomes \(quoted(part))\(whole)"
     }
 }
