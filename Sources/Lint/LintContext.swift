@@ -1,5 +1,5 @@
 import AppBundle
-import Foundation
+import Dispatch
 import PropertyList
 import UniformTypes
 
@@ -18,6 +18,8 @@ public struct LintContext: Sendable {
     public let platform: Platform
     /// Build settings given with `--setting` or in the configuration (for `$(NAME)` references).
     public let buildSettings: [String: String]
+    /// ``buildSettings`` made ready for ``BuildSettingExpander``, once; nil when none were given.
+    let expandableSettings: BuildSettings?
     /// The bundle's resource names, or nil when the Info.plist was given without a bundle around it.
     public let resources: ResourceIndex?
     /// The identifiers the system and the bundle declare (hardware models left out), for "did you
@@ -40,8 +42,10 @@ public struct LintContext: Sendable {
     /// exports in effect — not an export the system's declaration shadows, one in a reserved
     /// domain, or one made of a build setting.
     public let ownDomains: Set<String>
-    /// How messages name the system catalog: macOS 12.7's types, with the `--system-types`
-    /// declarations when some were given.
+    /// Whether a newer system's declarations (`--system-types`) were given.
+    public let systemTypesGiven: Bool
+    /// How messages name the system catalog: the embedded release's types (macOS 12.7), with the
+    /// `--system-types` declarations when some were given.
     public let systemCatalogName: String
     /// "Did you mean" candidates, made ready on first use.
     private let suggestionIndex: LazySuggestionIndex
@@ -61,6 +65,9 @@ public struct LintContext: Sendable {
         self.extensions = extensions
         self.platform = app.platform.platform
         self.buildSettings = buildSettings
+        self.expandableSettings =
+            buildSettings.isEmpty
+            ? nil : BuildSettings(layers: [BuildSettingLayer(source: .commandLine, values: buildSettings)])
         self.resources = resources
         let plists = [app] + extensions
         let bundleCount = plists.reduce(0) { $0 + $1.exportedTypes.count + $1.importedTypes.count }
@@ -91,11 +98,13 @@ public struct LintContext: Sendable {
         self.documentIdentifiers = indexes.identifiers
         self.bundleDeclarationsInEffect = Self.declarationsInEffect(plists, catalog)
         self.ownDomains = Self.ownDomains(
-            plists, declarationsInEffect: bundleDeclarationsInEffect, buildSettings: buildSettings)
+            plists, declarationsInEffect: bundleDeclarationsInEffect, settings: expandableSettings)
         self.suggestionIndex = LazySuggestionIndex(knownIdentifiers)
+        self.systemTypesGiven = !systemDeclarations.isEmpty
+        let release = catalog.system.release
         self.systemCatalogName =
             systemDeclarations.isEmpty
-            ? "the system catalog (macOS 12.7)" : "the system catalog (macOS 12.7 and the --system-types declarations)"
+            ? "the system catalog (\(release))" : "the system catalog (\(release) and the --system-types declarations)"
     }
 
     /// A context for a loaded app; resources are indexed when the unit has a bundle or project
@@ -229,28 +238,32 @@ extension LintContext {
 
     /// The bundle identifier of `plist` as written, or as the build settings given expand it
     /// (`$(PRODUCT_BUNDLE_IDENTIFIER)`, `com.example.$(PRODUCT_NAME:rfc1034identifier)`); nil when
-    /// it is missing or a setting it uses is not given.
+    /// it is missing, a setting it uses is not given, or the expansion is not a reverse-DNS name
+    /// (an empty component: `$(inherited).beta` has nothing to inherit from here).
     public func bundleIdentifier(of plist: InfoPlist) -> String? {
-        Self.bundleIdentifier(of: plist, buildSettings: buildSettings)
+        Self.bundleIdentifier(of: plist, settings: expandableSettings)
     }
 
-    static func bundleIdentifier(of plist: InfoPlist, buildSettings: [String: String]) -> String? {
+    /// ``bundleIdentifier(of:)`` for the context's initialiser, before the context exists.
+    static func bundleIdentifier(of plist: InfoPlist, settings: BuildSettings?) -> String? {
         guard let written = plist.bundleIdentifier?.value else { return nil }
         guard written.hasBuildSettingReference else { return written }
-        guard !buildSettings.isEmpty else { return nil }
-        let settings = BuildSettings(layers: [BuildSettingLayer(source: .commandLine, values: buildSettings)])
+        guard let settings else { return nil }
         let expansion = BuildSettingExpander.expansion(of: written, in: settings)
-        guard expansion.problems.isEmpty, !expansion.value.isEmpty, !expansion.value.hasBuildSettingReference else {
-            return nil
-        }
-        return expansion.value
+        let value = expansion.value
+        guard expansion.problems.isEmpty, !value.hasBuildSettingReference,
+            value.split(separator: ".", omittingEmptySubsequences: false).count >= 2,
+            !value.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
+        else { return nil }
+        return value
     }
 
     /// Second-level names that many vendors share (code hosts): the vendor is the third component
     /// there (`com.github.alice`, not `com.github`).
     static let sharedDomains: Set<String> = [
         "com.github", "io.github", "com.gitlab", "io.gitlab", "org.bitbucket", "com.bitbucket",
-        "net.sourceforge", "com.googlecode", "com.sourceforge", "io.sourcehut",
+        "net.sourceforge", "com.sourceforge", "net.sf", "com.googlecode", "io.gitee", "com.gitee",
+        "org.codeberg", "page.codeberg", "ht.sr",
     ]
 
     /// The vendor domain of a reverse-DNS name, lowercased: its first two components
@@ -265,13 +278,15 @@ extension LintContext {
         return two + "." + String(components[2])
     }
 
+    /// ``ownDomains`` for the context's initialiser: the domains of the plists' bundle
+    /// identifiers and of the exports in effect.
     static func ownDomains(
         _ plists: [InfoPlist], declarationsInEffect: [(plist: Int, declaration: TypeDeclaration)],
-        buildSettings: [String: String]
+        settings: BuildSettings?
     ) -> Set<String> {
         var domains: Set<String> = []
         for plist in plists {
-            if let domain = bundleIdentifier(of: plist, buildSettings: buildSettings).flatMap(domain(of:)) {
+            if let domain = bundleIdentifier(of: plist, settings: settings).flatMap(domain(of:)) {
                 domains.insert(domain)
             }
         }
@@ -297,17 +312,18 @@ extension LintContext {
 /// for a suggestion, and those that do ask many times.
 private final class LazySuggestionIndex: @unchecked Sendable {
     private let candidates: [String]
-    private let lock = NSLock()
+    /// Guards ``built``: rules run on several threads.
+    private let queue = DispatchQueue(label: "utiscope.lint.suggestions")
     private var built: SuggestionIndex?
 
     init(_ candidates: [String]) { self.candidates = candidates }
 
     var index: SuggestionIndex {
-        lock.lock()
-        defer { lock.unlock() }
-        if let built { return built }
-        let index = SuggestionIndex(candidates)
-        built = index
-        return index
+        queue.sync {
+            if let built { return built }
+            let index = SuggestionIndex(candidates)
+            built = index
+            return index
+        }
     }
 }

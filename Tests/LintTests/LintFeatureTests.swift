@@ -432,6 +432,20 @@ func plistText(_ body: String) -> String {
         #expect(named.ownDomains == ["com.example", "org.other"])
         // A setting that is not given leaves the identifier unknown, and so UTI-009 quiet.
         #expect(LintContext(app: app, buildSettings: ["OTHER": "x"]).bundleIdentifier(of: app) == nil)
+        // An expansion that is no reverse-DNS name is unknown too: an empty setting, or
+        // '$(inherited)' with nothing below the settings given.
+        #expect(LintContext(app: app, buildSettings: ["PRODUCT_NAME": ""]).bundleIdentifier(of: app) == nil)
+        let inherited = try PropertyListReader().read(
+            Array(
+                plistText("<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>").utf8),
+            file: "Info.plist")
+        let beta = InfoPlist(document: inherited, platform: nil)
+        #expect(
+            LintContext(app: beta, buildSettings: ["PRODUCT_BUNDLE_IDENTIFIER": "$(inherited).beta"])
+                .bundleIdentifier(of: beta) == nil)
+        #expect(
+            LintContext(app: beta, buildSettings: ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.notes"])
+                .bundleIdentifier(of: beta) == "com.example.notes")
         #expect(LintContext(app: app).ownDomains == ["org.other"])
         let expanded = Linter(configuration: LintConfiguration(buildSettings: ["PRODUCT_NAME": "Sketch"]))
         #expect(expanded.lint(text: text).filter { $0.code == "UTI-009" }.map(\.severity) == [.info])
@@ -466,11 +480,11 @@ func plistText(_ body: String) -> String {
         #expect(owner.first?.message.contains("alice") == false)
     }
 
-    @Test func aQuickLookTypeIsTheAppsOnlyInADomainOfAnExportInEffect() throws {
+    @Test func aQuickLookTypeIsTheAppsOnlyInADomainOfAnExportInEffect() {
         // The app exports 'ca.mcgill.mni.bic.mnc', which the system's exported declaration shadows:
         // 'ca.mcgill' is not the app's, so an undeclared 'ca.mcgill.' type its extension supports
         // is an info; with an export in effect in that domain, a warning.
-        func severity(exporting exported: String) throws -> Severity? {
+        func severity(exporting exported: String) -> Severity? {
             let app = plistText(
                 """
                 <key>CFBundleIdentifier</key><string>com.example.reader</string>
@@ -491,8 +505,8 @@ func plistText(_ body: String) -> String {
                 """)
             return Linter().lint(text: app, extensions: [thumbnails]).first { $0.code == "QL-001" }?.severity
         }
-        #expect(try severity(exporting: "ca.mcgill.mni.bic.mnc") == .info)
-        #expect(try severity(exporting: "ca.mcgill.mni.bic.other") == .warning)
+        #expect(severity(exporting: "ca.mcgill.mni.bic.mnc") == .info)
+        #expect(severity(exporting: "ca.mcgill.mni.bic.other") == .warning)
     }
 }
 
@@ -512,8 +526,20 @@ func plistText(_ body: String) -> String {
         #expect(found.map(\.severity) == [.info])
         #expect(
             found.first?.message
-                == "'$(PRODUCT_NAME:rfc1034identifier)' is expanded only by Xcode; with the build settings given it becomes 'My-Notes' (the value 'My-Notes.Document')"
+                == "'$(PRODUCT_NAME:rfc1034identifier)' is expanded only by Xcode; with the build settings given it becomes 'My-Notes', so the value becomes 'My-Notes.Document'"
         )
+        // A value that is only the reference: no second clause.
+        let whole = text.replacingOccurrences(of: ".Document</string>", with: "</string>")
+        #expect(
+            linter.lint(text: whole).filter { $0.code == "PLIST-004" }.map(\.message) == [
+                "'$(PRODUCT_NAME:rfc1034identifier)' is expanded only by Xcode; with the build settings given it becomes 'My-Notes'"
+            ])
+        // An operator Xcode does not have: the info says the reference does not expand, and why.
+        let unknown = text.replacingOccurrences(of: "rfc1034identifier", with: "shout")
+        #expect(
+            linter.lint(text: unknown).filter { $0.code == "PLIST-004" }.map(\.message) == [
+                "'$(PRODUCT_NAME:shout)' is expanded only by Xcode; with the build settings given it does not expand: unknown build setting operator 'shout'"
+            ])
     }
 }
 

@@ -176,7 +176,7 @@ import UTIScopeCLI
                 <key>CFBundleTypeName</key><string>App archive</string>
                 <key>CFBundleTypeRole</key><string>Viewer</string>
                 <key>LSHandlerRank</key><string>Alternate</string>
-                <key>LSItemContentTypes</key><array><string>com.apple.itunes.ipa</string><string>org.example.nothing</string></array>
+                <key>LSItemContentTypes</key><array><string>com.apple.itunes.ipa</string><string>org.example.nothing</string><string>com.apple.zzqx-bundle</string></array>
             </dict></array>
             </dict></plist>
             """, name: "Info.plist")
@@ -204,7 +204,11 @@ import UTIScopeCLI
         // The message names the catalog the search used.
         #expect(
             layered.output.contains(
-                "is declared neither by the app nor in the system catalog (macOS 12.7 and the --system-types declarations); export or import it [DOC-006]"
+                "error: content type 'org.example.nothing' of document type 'App archive' is declared neither by the app nor in the system catalog (macOS 12.7 and the --system-types declarations); export or import it [DOC-006]"
+            ))
+        #expect(
+            layered.output.contains(
+                "warning: content type 'com.apple.zzqx-bundle' of document type 'App archive' is not in the system catalog (macOS 12.7 and the --system-types declarations) and the app does not declare it; if a newer or iOS system declares it, add that declaration to the --system-types files [DOC-006]"
             ))
         #expect(utiscope("lint", "--system-types", newer + ".missing", app).status == .inputError)
     }
@@ -235,13 +239,13 @@ import UTIScopeCLI
             ])
         #expect(
             xcode.output.contains(
-                "info: '$(PRODUCT_MODULE_NAME)' is expanded only by Xcode; with the build settings given it becomes 'Notes' (the value 'Notes.Document') [PLIST-004]"
+                "info: '$(PRODUCT_MODULE_NAME)' is expanded only by Xcode; with the build settings given it becomes 'Notes', so the value becomes 'Notes.Document' [PLIST-004]"
             ))
         // --setting still wins.
         let given = utiscope(
             ["lint", "--color", "never", "--setting", "PRODUCT_MODULE_NAME=Other", app],
             environment: ["XCODE_VERSION_ACTUAL": "1600", "ACTION": "build", "PRODUCT_MODULE_NAME": "Notes"])
-        #expect(given.output.contains("it becomes 'Other' (the value 'Other.Document') [PLIST-004]"))
+        #expect(given.output.contains("it becomes 'Other', so the value becomes 'Other.Document' [PLIST-004]"))
         // The folder around it is not one Info.plist: the environment is left alone there.
         let folder = URL(fileURLWithPath: app).deletingLastPathComponent().path
         let found = utiscope(

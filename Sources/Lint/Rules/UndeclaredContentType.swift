@@ -112,7 +112,7 @@ public struct UndeclaredContentType: Rule {
                         diagnostic(
                             Message.undeclared(
                                 identifier, entry: entry, suggestion: suggestion, appleDomain: appleDomain,
-                                system: context.systemCatalogName),
+                                system: context.systemCatalogName, systemTypesGiven: context.systemTypesGiven),
                             at: location, severity: entry.isPlugInEntry ? .info : appleDomain ? .warning : nil,
                             fixIt: fixIt))
                 }
@@ -125,13 +125,16 @@ public struct UndeclaredContentType: Rule {
 private enum Message {
     static func undeclared(
         _ identifier: UniformTypeIdentifier, entry: DocumentType, suggestion: UniformTypeIdentifier?, appleDomain: Bool,
-        system: String
+        system: String, systemTypesGiven: Bool
     ) -> String {
         let head = "content type \(quoted(identifier)) of document type \(entry.displayName)"
         if let suggestion { return "\(head) is not declared; did you mean \(quoted(suggestion))?" }
         if appleDomain {
+            let advice =
+                systemTypesGiven
+                ? "add that declaration to the --system-types files" : "give that declaration with --system-types"
             return
-                "\(head) is not in \(system) and the app does not declare it; if a newer or iOS system declares it, give that declaration with --system-types"
+                "\(head) is not in \(system) and the app does not declare it; if a newer or iOS system declares it, \(advice)"
         }
         return "\(head) is declared neither by the app nor in \(system); export or import it"
     }

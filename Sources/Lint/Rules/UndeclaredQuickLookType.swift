@@ -15,8 +15,8 @@ public struct UndeclaredQuickLookType: Rule {
             A type that no declaration defines is never the type of a file, so the extension is \
             never used for it; export or import the type in the app. A warning for types in the \
             app's own domain (the first two parts of a bundle identifier of the app or its \
-            extensions, or of a type the bundle exports; three under a code host such as \
-            com.github); for other types, info only: another installed app may declare them, which utiscope \
+            extensions, or of a type the bundle exports in effect — not one the system's \
+            declaration overrides; three parts under a code host such as com.github); for other types, info only: another installed app may declare them, which utiscope \
             cannot see. \
             Dynamic 'dyn.' identifiers are left alone: they are the types of files whose extension \
             no declaration claims, so an extension may list them.

@@ -18,7 +18,8 @@ public struct UnexpandedBuildSetting: Rule {
             left unexpanded becomes part of an identifier or a type name. Apps read from an Xcode \
             project are checked as built, so only references no setting defines remain. When build \
             settings are given (--setting, "buildSettings" in .utiscope.json, or the environment of \
-            an Xcode build phase) the finding says what the reference becomes, as an info.
+            an Xcode build phase) the finding says what the reference and the whole value become, \
+            as an info.
             """,
         sources: [
             "swift-build InfoPlistProcessorTaskAction.swift and CoreBuildSystem.xcspec (S17, S18)",
@@ -58,21 +59,24 @@ public struct UnexpandedBuildSetting: Rule {
     /// Checks the document, declaration and extension values of each model.
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let settings = BuildSettings(layers: [BuildSettingLayer(source: .commandLine, values: context.buildSettings)])
         for plist in context.infoPlists {
             for value in Self.values(of: plist) {
                 guard let location = value.location else { continue }
                 for reference in Self.references(in: value.text) {
-                    if context.buildSettings[reference.name] != nil {
+                    if let settings = context.expandableSettings, context.buildSettings[reference.name] != nil {
                         // What the reference becomes (operators applied), and the whole value
                         // when it is more than the reference and expands completely.
-                        let part = BuildSettingExpander.expansion(of: reference.text, in: settings).value
+                        let part = BuildSettingExpander.expansion(of: reference.text, in: settings)
                         let whole = BuildSettingExpander.expansion(of: value.text, in: settings)
-                        let complete = whole.problems.isEmpty && whole.value != part ? whole.value : nil
-                        diagnostics.append(
-                            diagnostic(
-                                Message.expanded(reference.text, to: part, value: complete), at: location,
-                                severity: .info))
+                        let message: String
+                        if let problem = part.problems.first {
+                            message = Message.failed(
+                                reference.text, problem: AppBundleFinding(problem, at: location).message)
+                        } else {
+                            let complete = whole.problems.isEmpty && whole.value != part.value ? whole.value : nil
+                            message = Message.expanded(reference.text, to: part.value, value: complete)
+                        }
+                        diagnostics.append(diagnostic(message, at: location, severity: .info))
                     } else {
                         let message = Message.unexpanded(reference.text, settingsGiven: !context.buildSettings.isEmpty)
                         diagnostics.append(diagnostic(message, at: location))
@@ -139,8 +143,12 @@ private enum Message {
     }
 
     static func expanded(_ reference: String, to part: String, value: String?) -> String {
-        let whole = value.map { " (the value \(quoted($0)))" } ?? ""
+        let whole = value.map { ", so the value becomes \(quoted($0))" } ?? ""
         return
             "\(quoted(reference)) is expanded only by Xcode; with the build settings given it becomes \(quoted(part))\(whole)"
+    }
+
+    static func failed(_ reference: String, problem: String) -> String {
+        "\(quoted(reference)) is expanded only by Xcode; with the build settings given it does not expand: \(problem)"
     }
 }
