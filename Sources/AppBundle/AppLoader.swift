@@ -119,7 +119,8 @@ public struct AppLoader: Sendable {
     /// built. The app is the one whose bundle identifier prefixes the extension's (Xcode refuses
     /// an embedded binary whose identifier does not start with its app's and a dot); when the identifiers do
     /// not tell (`$(PRODUCT_BUNDLE_IDENTIFIER)`), the one app nearest in the folder tree, when
-    /// exactly one is nearest. An extension with no such app stays a unit of its own. Apps are
+    /// exactly one is nearest and its folder's parent holds the extension. An extension with no
+    /// such app stays a unit of its own. Apps are
     /// loose Info.plists without `NSExtension` whose `CFBundlePackageType`, when written, is
     /// `APPL` (test bundles and frameworks are left out).
     static func pairingLooseExtensions(_ units: [AppUnit], loose: [Int]) -> [AppUnit] {
@@ -166,8 +167,13 @@ public struct AppLoader: Sendable {
             let other = Path.directory(of: unit.infoPlist.file).split(separator: "/")
             return zip(folder, other).prefix { $0 == $1 }.count
         }
-        guard let nearest = possible.map({ shared($0.unit) }).max() else { return nil }
-        let closest = possible.filter { shared($0.unit) == nearest }
+        // Only an app whose folder's parent holds the extension (App/ beside Thumbnails/, or the
+        // same folder): not one that merely shares a distant ancestor.
+        let near = possible.filter { app in
+            shared(app.unit) >= Path.directory(of: app.unit.infoPlist.file).split(separator: "/").count - 1
+        }
+        guard let nearest = near.map({ shared($0.unit) }).max() else { return nil }
+        let closest = near.filter { shared($0.unit) == nearest }
         return closest.count == 1 ? closest[0].index : nil
     }
 

@@ -73,5 +73,10 @@ import Testing
             "A/Info.plist": app("com.example.a"), "Q/Info.plist": thumbnails("org.other.thumbnails"),
         ])
         #expect(AppLoader().loadAll(foreign).units.map { $0.extensions.count } == [0, 0])
+        // The only app, but far away: its folder's parent does not hold the extension.
+        let distant = try checkout([
+            "Apps/Mac/Sketch/Info.plist": app(setting), "Extensions/Thumbnails/Info.plist": thumbnails(setting),
+        ])
+        #expect(AppLoader().loadAll(distant).units.map { $0.extensions.count } == [0, 0])
     }
 }
