@@ -186,7 +186,13 @@ enum LintCommand: Command {
                 }
                 var merged = unitConfiguration
                 merged.buildSettings = Self.settings(for: unitConfiguration, arguments, [:])
-                jobs.append(Job(unit: unit, linter: Linter(configuration: merged), sources: [:]))
+                // An excluded extension is left out of its app too.
+                var kept = unit
+                kept.extensions.removeAll { plist in
+                    configurations.configuration(for: plist.file, fallback: configuration).excludes(
+                        plist.file, below: root)
+                }
+                jobs.append(Job(unit: kept, linter: Linter(configuration: merged), sources: [:]))
             }
             if units.isEmpty && findings.isEmpty {
                 context.report("\(path): warning: no Info.plist, app bundle or Xcode project found")
@@ -216,10 +222,15 @@ enum LintCommand: Command {
         }
 
         // An Info.plist reached through two paths given (`lint . Sources/App`, or the same path
-        // twice) is linted and counted once.
+        // twice) is linted and counted once; one linted as an app's extension is not linted again
+        // on its own (`lint Sketch Sketch/Thumbnails`).
+        let embedded = Set(jobs.flatMap { $0.unit.extensions.map { Self.canonical($0.file) } })
         var seen: Set<String> = []
         jobs = jobs.filter { job in
-            job.unit.infoPlist.file == "-" || seen.insert(Self.canonical(job.unit.infoPlist.file)).inserted
+            let file = job.unit.infoPlist.file
+            if file == "-" { return true }
+            let canonical = Self.canonical(file)
+            return !embedded.contains(canonical) && seen.insert(canonical).inserted
         }
 
         // Lint in parallel; each job is independent.

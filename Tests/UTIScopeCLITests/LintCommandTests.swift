@@ -108,6 +108,44 @@ import UTIScopeCLI
         #expect(result.errors.contains("unknown rule 'NOPE-001' is ignored"))
     }
 
+    @Test func aLooseExtensionIsLintedWithItsAppOnceAndCanBeExcluded() throws {
+        let root = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let files = [
+            "App/Info.plist": "<key>CFBundleIdentifier</key><string>com.example.sketch</string>",
+            "Thumbnails/Info.plist": """
+            <key>CFBundleIdentifier</key><string>com.example.sketch.thumbnails</string>
+            <key>NSExtension</key><dict>
+                <key>NSExtensionPointIdentifier</key><string>com.apple.quicklook.thumbnail</string>
+                <key>NSExtensionAttributes</key><dict>
+                    <key>QLSupportedContentTypes</key><array><string>com.example.sketch.drawing</string></array>
+                </dict>
+            </dict>
+            """,
+        ]
+        for (relative, body) in files {
+            try FileManager.default.createDirectory(
+                atPath: root + "/" + (relative as NSString).deletingLastPathComponent, withIntermediateDirectories: true
+            )
+            try Data("<plist version=\"1.0\"><dict>\(body)</dict></plist>".utf8).write(
+                to: URL(fileURLWithPath: root + "/" + relative))
+        }
+        // The extension joins the app (its undeclared type is in the app's domain: a warning),
+        // and naming it as well does not lint it twice.
+        let both = utiscope("lint", "--color", "never", root, root + "/Thumbnails/Info.plist")
+        let found = both.output.split(separator: "\n").filter { $0.contains("[QL-001]") }
+        #expect(found.count == 1, "\(both.output)")
+        #expect(
+            found.first?.contains("warning: the Quick Look extension supports 'com.example.sketch.drawing'") == true)
+        #expect(both.errors.contains("in 2 files"), "\(both.errors)")
+        // Excluded, it is left out of its app as well.
+        try Data(#"{"version": 1, "excluded": ["Thumbnails"]}"#.utf8).write(
+            to: URL(fileURLWithPath: root + "/.utiscope.json"))
+        let excluded = utiscope("lint", "--color", "never", root)
+        #expect(!excluded.output.contains("QL-001"), "\(excluded.output)")
+        #expect(excluded.errors.contains("in 1 file"), "\(excluded.errors)")
+    }
+
     @Test func exclusionsApplyToWhatIsFoundNotToThePathsGiven() throws {
         // root/.utiscope.json excludes Vendor and Old; App, Vendor/Lib and Vendor/Old each hold an Info.plist.
         let configuration = #"{"version": 1, "excluded": ["Vendor", "Old"]}"#
