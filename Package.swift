@@ -46,7 +46,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "utiscope-bench",
-            dependencies: ["PropertyList", "UniformTypes", "AppBundle", "CLibXML2"],
+            dependencies: ["PropertyList", "UniformTypes", "AppBundle", "Lint", "CLibXML2"],
             path: "Benchmarks/utiscope-bench"
         ),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),

@@ -1,4 +1,7 @@
+import AppBundle
 import Foundation
+import Lint
+import PropertyList
 
 #if canImport(Glibc)
     import Glibc
@@ -28,6 +31,64 @@ enum LintBenchmark {
         print("  utiscope lint (all rules)  \(format(lint.seconds))  peak \(megabytes(lint.peakBytes))")
         print("  plutil -lint (syntax only) \(format(syntax.seconds))  peak \(megabytes(syntax.peakBytes))")
         print("  plutil ÷ lint              \(ratio(syntax.seconds / lint.seconds))  (target ≥ 4×)")
+        try phases(path)
+    }
+
+    /// Where the lint's time goes, in this process (the best of three of each phase, as the
+    /// library runs it: the model, the context, the rules and the JSON on both cores), as shares
+    /// of their sum; then each rule alone on one core, as shares of all rules: what to make
+    /// faster first.
+    static func phases(_ path: String) throws {
+        var best: [(name: String, seconds: Double)] = [
+            ("read the XML", .infinity), ("Info.plist model", .infinity), ("context (catalog, indexes)", .infinity),
+            ("rules, suppressions, sort", .infinity), ("JSON", .infinity),
+        ]
+        var context: LintContext?
+        for _ in 0..<3 {
+            var marks = [DispatchTime.now()]
+            let document = try PropertyListReader().read(contentsOf: path)
+            marks.append(DispatchTime.now())
+            let app = InfoPlist(document: document)
+            marks.append(DispatchTime.now())
+            let built = LintContext(unit: AppUnit(name: "c_huge", infoPlist: app, folder: "/nonexistent"))
+            marks.append(DispatchTime.now())
+            let diagnostics = Linter().lint(built)
+            marks.append(DispatchTime.now())
+            let bytes = JSONReporter().renderBytes(LintReport(diagnostics: diagnostics, files: 1))
+            marks.append(DispatchTime.now())
+            precondition(!bytes.isEmpty)
+            for index in best.indices {
+                best[index].seconds = min(best[index].seconds, TypesBenchmark.seconds(marks[index], marks[index + 1]))
+            }
+            context = built
+        }
+        let total = best.reduce(0) { $0 + $1.seconds }
+        print("  in-process phases (share of \(format(total).trimmingCharacters(in: .whitespaces))):")
+        for phase in best {
+            print(
+                "    \(phase.name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(share(phase.seconds / total))")
+        }
+        guard let context else { return }
+        var rules: [(code: String, seconds: Double, findings: Int)] = []
+        for rule in RuleRegistry.rules {
+            let start = DispatchTime.now()
+            let found = rule.check(context)
+            rules.append(
+                (type(of: rule).description.code, TypesBenchmark.seconds(start, DispatchTime.now()), found.count))
+        }
+        let all = rules.reduce(0) { $0 + $1.seconds }
+        print(
+            "  rules one at a time (share of \(format(all).trimmingCharacters(in: .whitespaces)) on one core), the ten slowest:"
+        )
+        for rule in rules.sorted(by: { $0.seconds > $1.seconds }).prefix(10) {
+            print(
+                "    \(rule.code.padding(toLength: 10, withPad: " ", startingAt: 0)) \(share(rule.seconds / all))  \(rule.findings) findings"
+            )
+        }
+    }
+
+    static func share(_ fraction: Double) -> String {
+        String(format: "%5.1f%%", fraction * 100)
     }
 
     /// The fastest of three runs (exit status 0 or 1: findings are expected).
