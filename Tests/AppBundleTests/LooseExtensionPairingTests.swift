@@ -149,9 +149,9 @@ import Testing
         let thumbnails = try plist(thumbnails(setting), folder: "Thumbnails")
         #expect(AppLoader.containingApp(of: thumbnails, among: [(0, rootApp), (1, demo)]) == 0)
         // Spelt with the root's path, the answer is the same.
-        let absoluteRoot = try plist(app(setting), folder: "/work/x")
-        let absoluteDemo = try plist(app(setting), folder: "/work/x/Demo")
-        let absoluteThumbnails = try plist(self.thumbnails(setting), folder: "/work/x/Thumbnails")
+        let absoluteRoot = try plist(app(setting), folder: "/src/sketchbook")
+        let absoluteDemo = try plist(app(setting), folder: "/src/sketchbook/Demo")
+        let absoluteThumbnails = try plist(self.thumbnails(setting), folder: "/src/sketchbook/Thumbnails")
         #expect(
             AppLoader.containingApp(of: absoluteThumbnails, among: [(0, absoluteRoot), (1, absoluteDemo)]) == 0)
     }
