@@ -7,12 +7,15 @@ import UniformTypes
 public struct IdentifierReference: Sendable {
     /// Where the reference is written.
     public enum Place: Sendable {
-        /// `LSItemContentTypes` of a document type.
-        case documentType(DocumentType)
-        /// `NSExportableTypes` of a document type.
-        case exportableType(DocumentType)
-        /// `UTTypeConformsTo` of a declaration.
-        case conformance(TypeDeclaration)
+        // Positions, not the entries themselves: a reference is made for every identifier an
+        // app lists (hundreds of thousands in a large one), and a copy of its entry each would
+        // cost more than everything else in it.
+        /// `LSItemContentTypes` of the document type at `index` in `CFBundleDocumentTypes`.
+        case documentType(index: Int)
+        /// `NSExportableTypes` of the document type at `index` in `CFBundleDocumentTypes`.
+        case exportableType(index: Int)
+        /// `UTTypeConformsTo` of the declaration of `identifier`.
+        case conformance(of: UniformTypeIdentifier)
         /// `QLSupportedContentTypes` of an app extension.
         case quickLook
     }
@@ -43,17 +46,20 @@ extension IdentifierReference {
             for entry in plist.documentTypes {
                 for type in entry.contentTypes {
                     references.append(
-                        IdentifierReference(identifier: type, place: .documentType(entry), file: plist.file))
+                        IdentifierReference(
+                            identifier: type, place: .documentType(index: entry.index), file: plist.file))
                 }
                 for type in entry.exportableTypes {
                     references.append(
-                        IdentifierReference(identifier: type, place: .exportableType(entry), file: plist.file))
+                        IdentifierReference(
+                            identifier: type, place: .exportableType(index: entry.index), file: plist.file))
                 }
             }
             for declaration in plist.declarations {
                 for supertype in declaration.conformances {
                     references.append(
-                        IdentifierReference(identifier: supertype, place: .conformance(declaration), file: plist.file))
+                        IdentifierReference(
+                            identifier: supertype, place: .conformance(of: declaration.identifier), file: plist.file))
                 }
             }
             for type in plist.appExtension?.supportedContentTypes ?? [] {

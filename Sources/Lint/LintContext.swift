@@ -251,10 +251,9 @@ extension LintContext {
         guard let settings else { return nil }
         let expansion = BuildSettingExpander.expansion(of: written, in: settings)
         let value = expansion.value
-        guard expansion.problems.isEmpty, !value.hasBuildSettingReference,
-            value.split(separator: ".", omittingEmptySubsequences: false).count >= 2,
-            !value.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty)
-        else { return nil }
+        guard expansion.problems.isEmpty, !value.hasBuildSettingReference else { return nil }
+        let components = value.split(separator: ".", omittingEmptySubsequences: false)
+        guard components.count >= 2, !components.contains(where: \.isEmpty) else { return nil }
         return value
     }
 

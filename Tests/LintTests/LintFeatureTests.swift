@@ -541,6 +541,30 @@ func plistText(_ body: String) -> String {
                 "'$(PRODUCT_NAME:shout)' is expanded only by Xcode; with the build settings given it does not expand: unknown build setting operator 'shout'"
             ])
     }
+
+    @Test func referencesAreFoundInBothFormsAmongOtherCharacters() {
+        let found = UnexpandedBuildSetting.references(in: "ü${A}.$(B:lower)é$ ($(C)$(unclosed")
+        #expect(found.map(\.text) == ["${A}", "$(B:lower)", "$(C)"])
+        #expect(found.map(\.name) == ["A", "B", "C"])
+        #expect(UnexpandedBuildSetting.references(in: "no reference $ here ${").isEmpty)
+    }
+
+    @Test func aValueWithTwoReferencesGivesAnInfoForEach() {
+        let text = plistText(
+            """
+            <key>UTExportedTypeDeclarations</key><array><dict>
+                <key>UTTypeIdentifier</key><string>$(VENDOR).$(PRODUCT_NAME:lower).sketch</string>
+                <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+            </dict></array>
+            """)
+        let linter = Linter(
+            configuration: LintConfiguration(buildSettings: ["VENDOR": "com.example", "PRODUCT_NAME": "Notes"]))
+        #expect(
+            linter.lint(text: text).filter { $0.code == "PLIST-004" }.map(\.message) == [
+                "'$(PRODUCT_NAME:lower)' is expanded only by Xcode; with the build settings given it becomes 'notes', so the value becomes 'com.example.notes.sketch'",
+                "'$(VENDOR)' is expanded only by Xcode; with the build settings given it becomes 'com.example', so the value becomes 'com.example.notes.sketch'",
+            ])
+    }
 }
 
 @Suite struct PlaceholderImportTests {

@@ -61,32 +61,40 @@ public struct InvalidIdentifierSyntax: Rule {
 
     /// Checks every declared and referenced identifier.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        var identifiers: [Located<UniformTypeIdentifier>] = context.references.map(\.identifier)
+        // Nearly every identifier is plainly spelled: looked at where it is, none copied.
+        var diagnostics: [Diagnostic] = []
+        for reference in context.references {
+            if let found = finding(reference.identifier.value, at: reference.identifier.location) {
+                diagnostics.append(found)
+            }
+        }
         for plist in context.infoPlists {
             for declaration in plist.declarations {
-                identifiers.append(Located(declaration.identifier, at: declaration.identifierLocation))
-            }
-        }
-        return identifiers.compactMap { located -> Diagnostic? in
-            let identifier = located.value
-            guard !identifier.isPlainlySpelled, let location = located.location, !identifier.hasBuildSettingReference
-            else { return nil }
-            let findings = identifier.syntaxFindings().filter { finding in
-                switch finding.problem {
-                case .reservedDomain, .publicPackage: false
-                default: true
+                if let found = finding(declaration.identifier, at: declaration.identifierLocation) {
+                    diagnostics.append(found)
                 }
             }
-            guard let first = findings.first else { return nil }
-            let severity: Severity = findings.allSatisfy { $0.problem.isNonASCII } ? .warning : .error
-            var fixIt: FixIt?
-            let cleaned = Self.cleaned(identifier.rawValue)
-            if cleaned != identifier.rawValue, !cleaned.isEmpty, !UniformTypeIdentifier(cleaned).hasSyntaxProblem {
-                fixIt = FixIt(Message.fixIt(cleaned), changes: [.replaceString(at: location, with: cleaned)])
-            }
-            return diagnostic(
-                Message.problem(first.problem, identifier), at: location, severity: severity, fixIt: fixIt)
         }
+        return diagnostics
+    }
+
+    /// The finding for `identifier` written at `location`, if its spelling has a problem.
+    private func finding(_ identifier: UniformTypeIdentifier, at location: SourceLocation?) -> Diagnostic? {
+        guard !identifier.isPlainlySpelled, let location, !identifier.hasBuildSettingReference else { return nil }
+        let findings = identifier.syntaxFindings().filter { finding in
+            switch finding.problem {
+            case .reservedDomain, .publicPackage: false
+            default: true
+            }
+        }
+        guard let first = findings.first else { return nil }
+        let severity: Severity = findings.allSatisfy { $0.problem.isNonASCII } ? .warning : .error
+        var fixIt: FixIt?
+        let cleaned = Self.cleaned(identifier.rawValue)
+        if cleaned != identifier.rawValue, !cleaned.isEmpty, !UniformTypeIdentifier(cleaned).hasSyntaxProblem {
+            fixIt = FixIt(Message.fixIt(cleaned), changes: [.replaceString(at: location, with: cleaned)])
+        }
+        return diagnostic(Message.problem(first.problem, identifier), at: location, severity: severity, fixIt: fixIt)
     }
 
     /// `text` without invisible characters anywhere and without whitespace at either end.

@@ -62,12 +62,15 @@ public struct UnexpandedBuildSetting: Rule {
         for plist in context.infoPlists {
             for value in Self.values(of: plist) {
                 guard let location = value.location else { continue }
+                // The whole value's expansion, made once for all the references it holds.
+                var wholeValue: BuildSettingExpansion?
                 for reference in Self.references(in: value.text) {
                     if let settings = context.expandableSettings, context.buildSettings[reference.name] != nil {
                         // What the reference becomes (operators applied), and the whole value
                         // when it is more than the reference and expands completely.
                         let part = BuildSettingExpander.expansion(of: reference.text, in: settings)
-                        let whole = BuildSettingExpander.expansion(of: value.text, in: settings)
+                        let whole = wholeValue ?? BuildSettingExpander.expansion(of: value.text, in: settings)
+                        wholeValue = whole
                         let message: String
                         if let problem = part.problems.first {
                             message = Message.failed(
@@ -118,19 +121,24 @@ public struct UnexpandedBuildSetting: Rule {
     /// The references in `text`: `$(NAME)`, `$(NAME:op)`, `${NAME}`.
     static func references(in text: String) -> [(text: String, name: String)] {
         var found: [(text: String, name: String)] = []
-        let characters = Array(text)
-        var index = 0
-        while index + 1 < characters.count {
-            guard characters[index] == "$", characters[index + 1] == "(" || characters[index + 1] == "{" else {
-                index += 1
+        // '$', the brackets and ':' are ASCII: a UTF-8 scan finds them, and slicing at them keeps
+        // every other character whole.
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex {
+            let open = bytes.index(after: index)
+            guard bytes[index] == UInt8(ascii: "$"), open != bytes.endIndex,
+                bytes[open] == UInt8(ascii: "(") || bytes[open] == UInt8(ascii: "{")
+            else {
+                index = bytes.index(after: index)
                 continue
             }
-            let close: Character = characters[index + 1] == "(" ? ")" : "}"
-            guard let end = characters[(index + 2)...].firstIndex(of: close) else { break }
-            let inside = String(characters[(index + 2)..<end])
-            let name = String(inside.split(separator: ":", maxSplits: 1).first ?? "")
-            found.append((String(characters[index...end]), name))
-            index = end + 1
+            let close = bytes[open] == UInt8(ascii: "(") ? UInt8(ascii: ")") : UInt8(ascii: "}")
+            let inside = bytes.index(after: open)
+            guard let end = bytes[inside...].firstIndex(of: close) else { break }
+            let nameEnd = bytes[inside..<end].firstIndex(of: UInt8(ascii: ":")) ?? end
+            found.append((String(text[index...end]), String(text[inside..<nameEnd])))
+            index = bytes.index(after: end)
         }
         return found
     }
