@@ -303,7 +303,7 @@ extension LintContext {
     /// Whether `identifier`'s supertypes are all known (none undeclared anywhere up the chain) so
     /// that conformance answers about it are complete.
     public func hasKnownSupertypes(_ identifier: UniformTypeIdentifier) -> Bool {
-        !catalog.graph.supertypes(of: identifier).contains { !catalog.graph.isDeclared($0) }
+        !catalog.graph.hasUndeclaredSupertype(identifier)
     }
 }
 

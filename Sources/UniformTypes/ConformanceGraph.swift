@@ -387,6 +387,32 @@ public struct ConformanceGraph: Sendable {
             .sorted()
     }
 
+    /// Whether a supertype of `type` (itself excluded) is only referenced, never declared: what
+    /// `supertypes(of:)` would show, answered on the graph's numbers without listing them.
+    public func hasUndeclaredSupertype(_ type: UniformTypeIdentifier) -> Bool {
+        guard let start = nodeIndex[type] else { return false }
+        var queue: [Int32] = [start]
+        // A few supertypes are the rule: a list is searched until it grows, then a set is kept.
+        var seen: Set<Int32> = []
+        var head = 0
+        while head < queue.count {
+            let node = Int(queue[head])
+            head += 1
+            for edge in Int(parentStart[node])..<Int(parentStart[node + 1]) {
+                let parent = parents[edge]
+                if Int(parent) >= declaredCount { return true }
+                if queue.count <= 32 {
+                    if queue.contains(parent) { continue }
+                } else if !seen.insert(parent).inserted {
+                    continue
+                }
+                queue.append(parent)
+                if queue.count == 33 { seen = Set(queue) }
+            }
+        }
+        return false
+    }
+
     /// Every supertype of `type`, itself excluded, nearest first: breadth-first through the
     /// declared conformances, each level in declared order. Walks the graph; meant for display.
     public func supertypes(of type: UniformTypeIdentifier) -> [UniformTypeIdentifier] {

@@ -307,6 +307,12 @@ public struct TypeCatalog: Sendable {
         position(of: identifier).map { effective[Int($0)] }
     }
 
+    /// `identifier` as the declaration in effect spells it, or nil when no layer declares it:
+    /// ``declaration(for:)``'s identifier, read from the graph without the declaration.
+    public func declaredSpelling(of identifier: UniformTypeIdentifier) -> UniformTypeIdentifier? {
+        graph.declaredNode(for: identifier).map(graph.identifier(of:))
+    }
+
     /// Every declaration of `identifier`: the one in effect first, then the shadowed ones in
     /// precedence order.
     public func declarations(for identifier: UniformTypeIdentifier) -> [TypeDeclaration] {
@@ -363,6 +369,17 @@ public struct TypeCatalog: Sendable {
             positions.sort()
         }
         return positions.map { effective[Int($0)] }
+    }
+
+    /// How many declarations in effect claim `tag` in `tagClass`: what ``declarations(claiming:in:)``
+    /// would return, counted without making the list (most tags have one claimant).
+    public func claimantCount(of tag: String, in tagClass: TagClass) -> Int {
+        let key = TagKey(tagClass: tagClass, tag: tagClass.foldedTag(tag))
+        var count = tagIndex[key]?.count ?? 0
+        if !systemTags.isEmpty, let hits = systemTags[key] {
+            count += hits.count { systemRemap[Int($0)] >= 0 }
+        }
+        return count
     }
 
     /// Whether `type` conforms to `supertype`; see `ConformanceGraph.conforms(_:to:)`.

@@ -210,6 +210,11 @@ import Testing
                         == expected, "n\(type) → n\(supertype)")
             }
         }
+        for type in 0..<(count + 20) {
+            // Undeclared: n200 and up; the type itself does not count.
+            let expected = closures[type].contains { $0 != type && $0 >= count }
+            #expect(graph.hasUndeclaredSupertype(UniformTypeIdentifier("n\(type)")) == expected, "n\(type)")
+        }
         for supertype in 0..<count {
             let expected = (0..<(count + 20)).filter { $0 != supertype && closures[$0].contains(supertype) }
                 .map { UniformTypeIdentifier("n\($0)") }.sorted()
@@ -246,6 +251,7 @@ import Testing
             #expect(graph.closureRangeCount == count)  // one range per type: memory stays linear
             #expect(graph.subtypes(of: "com.example.t0").count == count - 1)
             #expect(graph.supertypes(of: "com.example.t99999").count == count - 1)
+            #expect(!graph.hasUndeclaredSupertype("com.example.t99999"))
             #expect(graph.cycles.isEmpty)
         }
     }

@@ -40,12 +40,24 @@ import Testing
         let identifiers = whole.effectiveDeclarations.map(\.identifier)
         for identifier in identifiers {
             #expect(reused.declarations(for: identifier) == whole.declarations(for: identifier))
-        }
-        for tag in ["jpg", "jpeg", "txt", "sketch", "pdf", "md", "zip", "brush", "png", "html"] {
+            // The spelling in effect, read from the graph, is the declaration's, on both builds.
+            let upper = UniformTypeIdentifier(identifier.rawValue.uppercased())
             #expect(
-                reused.declarations(claiming: tag, in: .filenameExtension)
-                    == whole.declarations(claiming: tag, in: .filenameExtension))
+                reused.declaredSpelling(of: upper)?.rawValue == whole.declaration(for: identifier)?.identifier.rawValue)
+            #expect(
+                whole.declaredSpelling(of: upper)?.rawValue == whole.declaration(for: identifier)?.identifier.rawValue)
         }
+        for tag in ["jpg", "JPEG", "txt", "sketch", "pdf", "md", "zip", "brush", "png", "html", "nothing"] {
+            let claimants = whole.declarations(claiming: tag, in: .filenameExtension)
+            #expect(reused.declarations(claiming: tag, in: .filenameExtension) == claimants)
+            // The count without the list, on both builds.
+            #expect(reused.claimantCount(of: tag, in: .filenameExtension) == claimants.count)
+            #expect(whole.claimantCount(of: tag, in: .filenameExtension) == claimants.count)
+        }
+        #expect(
+            whole.claimantCount(of: "IMAGE/png", in: .mimeType)
+                == whole.declarations(claiming: "image/png", in: .mimeType).count)
+        #expect(reused.claimantCount(of: "image/png", in: .mimeType) >= 1)
         #expect(
             reused.declarations(claiming: "image/png", in: .mimeType)
                 == whole.declarations(claiming: "image/png", in: .mimeType))

@@ -73,10 +73,11 @@ public struct ClaimedTagCollision: Rule {
                 seen.insert(TagClass.filenameExtension.foldedTag(substitution.tag))
             }
             for tag in declaration.tags where tag.tagClass == .filenameExtension || tag.tagClass == .mimeType {
+                // The declaration claims its own tags: another claimant makes two. Most tags have none.
+                guard let location = tag.location, context.catalog.claimantCount(of: tag.value, in: tag.tagClass) > 1
+                else { continue }
                 let key = (tag.tagClass == .mimeType ? "mime " : "") + tag.tagClass.foldedTag(tag.value)
-                guard let location = tag.location, seen.insert(key).inserted else {
-                    continue
-                }
+                guard seen.insert(key).inserted else { continue }
                 let others = context.catalog.declarations(claiming: tag.value, in: tag.tagClass).filter {
                     $0.identifier != declaration.identifier
                 }

@@ -74,7 +74,7 @@ public struct IdentifierCaseMismatch: Rule {
         context.references.compactMap { reference in
             let identifier = reference.identifier.value
             guard let location = reference.identifier.location,
-                let declared = context.catalog.declaration(for: identifier)?.identifier,
+                let declared = context.catalog.declaredSpelling(of: identifier),
                 declared.rawValue != identifier.rawValue
             else { return nil }
             return diagnostic(

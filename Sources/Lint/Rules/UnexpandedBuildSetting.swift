@@ -104,7 +104,12 @@ public struct UnexpandedBuildSetting: Rule {
             add(identifier.value.rawValue, identifier.location)
         }
         for entry in plist.documentTypes {
-            [entry.name, entry.role, entry.rank, entry.iconFile, entry.documentClass].forEach(add)
+            // One by one: an array of them would be made for every entry of a large app.
+            add(entry.name)
+            add(entry.role)
+            add(entry.rank)
+            add(entry.iconFile)
+            add(entry.documentClass)
             entry.contentTypes.forEach(add)
             entry.exportableTypes.forEach(add)
         }
