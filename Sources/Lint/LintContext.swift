@@ -269,12 +269,21 @@ extension LintContext {
     /// (`com.example`), or three under a code host many vendors share (`io.github.alice`); nil
     /// when there are too few components.
     public static func domain(of name: String) -> String? {
-        let components = name.lowercased().split(separator: ".", omittingEmptySubsequences: false)
-        guard components.count >= 2, !components[0].isEmpty, !components[1].isEmpty else { return nil }
-        let two = String(components[0]) + "." + String(components[1])
+        // The dots are found in UTF-8 and only the prefix is lowercased: asked for every type
+        // an app exports and lists, and lowercasing maps no character to or from a dot.
+        let bytes = name.utf8
+        let dot = UInt8(ascii: ".")
+        guard let first = bytes.firstIndex(of: dot), first != bytes.startIndex else { return nil }
+        let secondStart = bytes.index(after: first)
+        let second = bytes[secondStart...].firstIndex(of: dot) ?? bytes.endIndex
+        guard second != secondStart else { return nil }
+        let two = String(name[..<second]).lowercased()
         guard sharedDomains.contains(two) else { return two }
-        guard components.count >= 3, !components[2].isEmpty else { return nil }
-        return two + "." + String(components[2])
+        guard second != bytes.endIndex else { return nil }
+        let thirdStart = bytes.index(after: second)
+        let third = bytes[thirdStart...].firstIndex(of: dot) ?? bytes.endIndex
+        guard third != thirdStart else { return nil }
+        return String(name[..<third]).lowercased()
     }
 
     /// ``ownDomains`` for the context's initialiser: the domains of the plists' bundle

@@ -413,6 +413,13 @@ func plistText(_ body: String) -> String {
         #expect(LintContext.domain(of: "com.github") == nil)
         #expect(LintContext.domain(of: "com..x") == nil)
         #expect(LintContext.domain(of: "example") == nil)
+        #expect(LintContext.domain(of: ".example.app") == nil)
+        #expect(LintContext.domain(of: "IO.GitHub.") == nil)
+        #expect(LintContext.domain(of: "io.github..x") == nil)
+        #expect(LintContext.domain(of: "Com.Example") == "com.example")
+        // Lowercased as Unicode, as the whole name would be; the dots found byte by byte.
+        #expect(LintContext.domain(of: "de.Ünïcode.app") == "de.ünïcode")
+        #expect(LintContext.domain(of: "IO.GITHUB.Ärger.tool") == "io.github.ärger")
     }
 
     @Test func aBundleIdentifierIsExpandedWithTheBuildSettingsGiven() throws {

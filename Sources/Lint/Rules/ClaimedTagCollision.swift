@@ -66,16 +66,21 @@ public struct ClaimedTagCollision: Rule {
         let resolver = context.catalog.tagResolver
         for (_, declaration) in context.bundleDeclarationsInEffect {
             var seen: Set<String> = []
-            // An imported type whose preferred extension resolves to another type is UTI-019's.
-            if declaration.origin.kind == .imported,
-                let substitution = resolver.importedTypeSubstitution(for: declaration.identifier)
-            {
-                seen.insert(TagClass.filenameExtension.foldedTag(substitution.tag))
-            }
+            var substitutionChecked = false
             for tag in declaration.tags where tag.tagClass == .filenameExtension || tag.tagClass == .mimeType {
                 // The declaration claims its own tags: another claimant makes two. Most tags have none.
                 guard let location = tag.location, context.catalog.claimantCount(of: tag.value, in: tag.tagClass) > 1
                 else { continue }
+                // An imported type whose preferred extension resolves to another type is UTI-019's
+                // (asked once, and only when a tag is contested).
+                if !substitutionChecked {
+                    substitutionChecked = true
+                    if declaration.origin.kind == .imported,
+                        let substitution = resolver.importedTypeSubstitution(for: declaration.identifier)
+                    {
+                        seen.insert(TagClass.filenameExtension.foldedTag(substitution.tag))
+                    }
+                }
                 let key = (tag.tagClass == .mimeType ? "mime " : "") + tag.tagClass.foldedTag(tag.value)
                 guard seen.insert(key).inserted else { continue }
                 let others = context.catalog.declarations(claiming: tag.value, in: tag.tagClass).filter {

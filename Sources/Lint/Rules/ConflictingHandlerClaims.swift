@@ -82,6 +82,7 @@ public struct ConflictingHandlerClaims: Rule {
         var diagnostics: [Diagnostic] = []
         for plist in context.infoPlists {
             var first: [UniformTypeIdentifier: (entry: DocumentType, type: Located<UniformTypeIdentifier>)] = [:]
+            first.reserveCapacity(plist.documentTypes.count)
             for entry in plist.documentTypes {
                 for type in entry.contentTypes {
                     guard let earlier = first[type.value] else {

@@ -114,7 +114,7 @@ public struct OwnerRankOnForeignType: Rule {
     /// the app's known domains, nil when that cannot be told (dynamic, a build setting, or
     /// undeclared with no domain of the app known).
     static func isOwned(_ type: UniformTypeIdentifier, _ context: LintContext) -> Bool? {
-        if type.isDynamic || type.rawValue.contains("$(") || type.rawValue.contains("${") { return nil }
+        if type.isDynamic || type.hasBuildSettingReference { return nil }
         if let effective = context.catalog.declaration(for: type), effective.origin.kind == .exported,
             !effective.origin.isSystem
         {
