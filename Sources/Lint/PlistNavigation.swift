@@ -25,8 +25,10 @@ extension InfoPlist {
 
     /// The value a location (from this Info.plist's file) points at.
     func value(at location: SourceLocation) -> PlistValue? {
-        guard location.file == file || location.file == document?.file else { return nil }
-        return rawRoot?.value(at: location.keyPath)
+        guard location.file == file || location.file == document?.file, let document else { return nil }
+        // A location the reader made points at its value: no key path to make and follow (rules
+        // ask this for every entry of an app).
+        return document.value(madeFor: location) ?? document.root.value(at: location.keyPath)
     }
 }
 

@@ -111,4 +111,12 @@ public struct PropertyListDocument: Sendable {
     public var file: String { storage.file }
     /// The number of distinct values (a binary object shared by several containers counts once).
     public var valueCount: Int { storage.nodes.count }
+
+    /// The value (not a dictionary key) of this document that `location` was made for, found
+    /// without computing its key path and walking down to it again; nil when the location was
+    /// made otherwise (given a key path, or made for another document or for a key).
+    public func value(madeFor location: SourceLocation) -> PlistValue? {
+        guard let value = location.sourceValue, value.storage === storage, !value.isKey else { return nil }
+        return value
+    }
 }

@@ -92,6 +92,12 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         self.keyPathSource = .value(value)
     }
 
+    /// The value the location was made for, when its key path is still computed from it.
+    var sourceValue: PlistValue? {
+        if case .value(let value) = keyPathSource { return value }
+        return nil
+    }
+
     /// Equal when every part is equal, key paths included.
     public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
         lhs.file == rhs.file && lhs.storedLine == rhs.storedLine && lhs.storedColumn == rhs.storedColumn

@@ -338,3 +338,24 @@ import Testing
         #expect(!first.sharesKeyPath(with: other.root["a"]!.elements[0].location), "another document")
     }
 }
+
+@Suite struct ValueMadeForTests {
+    @Test func aLocationLeadsBackToItsValue() throws {
+        let text = "<plist><dict><key>a</key><array><dict><key>b</key><string>x</string></dict></array></dict></plist>"
+        let document = try PropertyListReader().read(Array(text.utf8), file: "one.plist")
+        let other = try PropertyListReader().read(Array(text.utf8), file: "one.plist")
+        let inner = try #require(document.root["a"]?.element(at: 0)?["b"])
+        #expect(document.value(madeFor: inner.location)?.string == "x")
+        #expect(document.value(madeFor: inner.location)?.location == inner.location)
+        // Another document's value, even of the same text and file, is not this one's.
+        let twin = try #require(other.root["a"]?.element(at: 0)?["b"])
+        #expect(document.value(madeFor: twin.location) == nil)
+        // A location given its key path, and a key's location, are not answered.
+        var given = inner.location
+        given.keyPath = inner.location.keyPath
+        #expect(document.value(madeFor: given) == nil)
+        let key = try #require(document.root.entries.first?.key)
+        #expect(key.isKey)
+        #expect(document.value(madeFor: key.location) == nil)
+    }
+}
