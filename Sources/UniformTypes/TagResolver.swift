@@ -118,6 +118,9 @@ public struct TagResolver: Sendable {
         guard let declaration = catalog.declaration(for: identifier), declaration.origin.kind == .imported,
             let pathExtension = declaration.preferredTag(.filenameExtension)
         else { return nil }
+        // The usual case, answered without a resolution: the declaration is the extension's one
+        // claimant, so the extension resolves to it.
+        if catalog.claimantCount(of: pathExtension, in: .filenameExtension) == 1 { return nil }
         let resolution = resolve(extension: pathExtension)
         if resolution.preferred == identifier || resolution.tied.contains(identifier) { return nil }
         return ImportedTypeSubstitution(imported: declaration.identifier, tag: pathExtension, resolution: resolution)

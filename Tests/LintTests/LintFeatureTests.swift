@@ -701,3 +701,22 @@ func plistText(_ body: String) -> String {
         #expect(finding("UTExportedTypeDeclarations")?.severity == .warning)
     }
 }
+
+@Suite struct ExtensionTagProblemTests {
+    @Test func plainTagsHaveNoProblemAndEachProblemIsNamed() {
+        for plain in ["txt", "tar.gz", "c++", "my_doc", "x-sketch", "7z", ""] {
+            #expect(MalformedExtensionTag.problem(plain, legacy: false) == nil, "\(plain)")
+        }
+        let named: [(String, String)] = [
+            (".txt", "leadingDot"), ("a b", "whitespace"), ("\u{00A0}md", "whitespace"), ("a/b", "separator"),
+            ("*", "wildcard"), ("do?", "wildcard"), ("TXT", "upperCase"), ("Ünï", "upperCase"),
+        ]
+        for (tag, problem) in named {
+            let found = MalformedExtensionTag.problem(tag, legacy: false).map { "\($0)" } ?? "none"
+            #expect(found.hasPrefix(problem + "("), "\(tag): \(found)")
+        }
+        // Legacy CFBundleTypeExtensions may hold wildcards and any case.
+        #expect(MalformedExtensionTag.problem("*", legacy: true) == nil)
+        #expect(MalformedExtensionTag.problem("TXT", legacy: true) == nil)
+    }
+}

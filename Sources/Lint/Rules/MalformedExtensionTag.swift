@@ -70,13 +70,16 @@ public struct MalformedExtensionTag: Rule {
         var diagnostics: [Diagnostic] = []
         for plist in context.infoPlists {
             for declaration in plist.declarations {
-                let extensions = declaration.tags.filter { $0.tagClass == .filenameExtension }.map(\.value)
                 for tag in declaration.tags where tag.tagClass == .filenameExtension {
                     guard let location = tag.location, let problem = Self.problem(tag.value, legacy: false) else {
                         continue
                     }
                     // `OSF` beside `osf`: the upper-case one adds nothing (tags match regardless of case).
-                    if case .upperCase = problem, extensions.contains(tag.value.lowercased()) {
+                    if case .upperCase = problem,
+                        declaration.tags.contains(where: {
+                            $0.tagClass == .filenameExtension && $0.value == tag.value.lowercased()
+                        })
+                    {
                         diagnostics.append(diagnostic(Message.caseTwin(tag.value), at: location))
                         continue
                     }
@@ -99,6 +102,17 @@ public struct MalformedExtensionTag: Rule {
 
     /// What is wrong with `tag`, if anything.
     static func problem(_ tag: String, legacy: Bool) -> Problem? {
+        // The usual tag, answered byte by byte: lower-case ASCII letters, digits and `-_.+`, not
+        // starting with a dot, has none of the problems below.
+        if let first = tag.utf8.first, first != UInt8(ascii: "."),
+            tag.utf8.allSatisfy({ byte in
+                (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                    || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "-")
+                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+")
+            })
+        {
+            return nil
+        }
         if tag.hasPrefix(".") { return .leadingDot(tag) }
         if tag.unicodeScalars.contains(where: { $0.properties.isWhitespace }) { return .whitespace(tag) }
         if tag.contains("/") { return .separator(tag) }
