@@ -23,7 +23,7 @@ public protocol InfoPlistNode: Sendable {
     /// Where the value is, when known.
     var nodeLocation: SourceLocation? { get }
     /// The keys of a dictionary that are not in `known`, with their locations (made only for them).
-    func unknownKeys(among known: Set<String>) -> [(key: String, location: SourceLocation?)]
+    func unknownKeys(among known: KeySet) -> [(key: String, location: SourceLocation?)]
 }
 
 extension PlistValue: InfoPlistNode {
@@ -38,13 +38,8 @@ extension PlistValue: InfoPlistNode {
     /// Where the value is.
     public var nodeLocation: SourceLocation? { location }
     /// The keys not in `known`; keys are compared as bytes, and Strings made only for unknown ones.
-    public func unknownKeys(among known: Set<String>) -> [(key: String, location: SourceLocation?)] {
-        var result: [(key: String, location: SourceLocation?)] = []
-        for (key, _) in entries {
-            let text = key.text
-            if !known.contains(text) { result.append((text, key.location)) }
-        }
-        return result
+    public func unknownKeys(among known: KeySet) -> [(key: String, location: SourceLocation?)] {
+        keys(notIn: known).map { ($0.key, $0.location) }
     }
 }
 
@@ -82,7 +77,7 @@ extension InfoPlistValue: InfoPlistNode {
     /// Where the value is: in the file, or the setting that generated it.
     public var nodeLocation: SourceLocation? { location }
     /// The keys not in `known`, with their locations.
-    public func unknownKeys(among known: Set<String>) -> [(key: String, location: SourceLocation?)] {
+    public func unknownKeys(among known: KeySet) -> [(key: String, location: SourceLocation?)] {
         entries.filter { !known.contains($0.key) }.map { ($0.key, $0.keyLocation) }
     }
 }

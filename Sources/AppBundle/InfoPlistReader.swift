@@ -12,12 +12,12 @@ public enum KnownKeys {
     /// Known keys as a set, to look unknown ones up, and sorted, to suggest the closest (made
     /// once, not for every dictionary with an unknown key).
     struct Table: Sendable {
-        let set: Set<String>
+        let set: KeySet
         let suggestions: SuggestionIndex
 
         init(_ keys: [String]) {
-            set = Set(keys)
-            suggestions = SuggestionIndex(set.sorted())
+            set = KeySet(keys)
+            suggestions = SuggestionIndex(set.strings.sorted())
         }
     }
 

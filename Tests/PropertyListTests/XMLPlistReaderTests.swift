@@ -359,3 +359,31 @@ import Testing
         #expect(document.value(madeFor: key.location) == nil)
     }
 }
+
+@Suite struct KeySetTests {
+    @Test func unknownKeysComeBackInDocumentOrderWithTheirPlaces() throws {
+        let text = """
+            <plist><dict>
+            <key>CFBundleTypeName</key><string>a</string>
+            <key>CFBundleTypeNam</key><string>b</string>
+            <key></key><string>c</string>
+            <key>Grüße</key><string>d</string>
+            <key>LSHandlerRank</key><string>e</string>
+            <key>CFBundleTypeNam</key><string>f</string>
+            </dict></plist>
+            """
+        let document = try PropertyListReader().read(Array(text.utf8), file: "keys.plist")
+        let known = KeySet(["CFBundleTypeName", "LSHandlerRank", "Grüße", "X"])
+        let unknown = document.root.keys(notIn: known)
+        #expect(unknown.map(\.key) == ["CFBundleTypeNam", "", "CFBundleTypeNam"])
+        #expect(unknown.map(\.location.line) == [3, 4, 7])
+        // A set with the empty key knows it; every key of a dictionary is unknown to an empty set.
+        #expect(
+            document.root.keys(notIn: KeySet(["", "CFBundleTypeNam"])).map(\.key) == [
+                "CFBundleTypeName", "Grüße", "LSHandlerRank",
+            ])
+        #expect(document.root.keys(notIn: KeySet([])).count == 6)
+        #expect(document.root["CFBundleTypeName"]?.keys(notIn: known).isEmpty == true)
+        #expect(known.contains("Grüße") && !known.contains("grüße"))
+    }
+}
