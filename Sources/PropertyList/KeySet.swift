@@ -24,8 +24,12 @@ public struct KeySet: Sendable {
         self.byLength = byLength
     }
 
-    /// Whether `key` is in the set.
-    public func contains(_ key: String) -> Bool { strings.contains(key) }
+    /// Whether `key` is in the set, compared byte for byte as a document's keys are (CoreFoundation
+    /// compares keys by code point: a key spelled with U+212A KELVIN SIGN is not one with `K`).
+    public func contains(_ key: String) -> Bool {
+        var key = key
+        return key.withUTF8 { contains($0.baseAddress, count: $0.count) }
+    }
 
     /// Whether the `count` bytes at `start` are one of the keys.
     func contains(_ start: UnsafePointer<UInt8>?, count: Int) -> Bool {

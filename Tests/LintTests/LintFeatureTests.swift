@@ -554,6 +554,8 @@ func plistText(_ body: String) -> String {
         #expect(found.map(\.text) == ["${A}", "$(B:lower)", "$(C)"])
         #expect(found.map(\.name) == ["A", "B", "C"])
         #expect(UnexpandedBuildSetting.references(in: "no reference $ here ${").isEmpty)
+        // A combining mark after the bracket stays outside the reference.
+        #expect(UnexpandedBuildSetting.references(in: "$(A)\u{301}.x").map(\.text) == ["$(A)"])
     }
 
     @Test func aValueWithTwoReferencesGivesAnInfoForEach() {

@@ -385,5 +385,8 @@ import Testing
         #expect(document.root.keys(notIn: KeySet([])).count == 6)
         #expect(document.root["CFBundleTypeName"]?.keys(notIn: known).isEmpty == true)
         #expect(known.contains("Grüße") && !known.contains("grüße"))
+        // Byte for byte, as CoreFoundation compares keys: not by canonical equivalence.
+        #expect(KeySet(["Kind"]).contains("Kind") && !KeySet(["Kind"]).contains("\u{212A}ind"))
+        #expect("\u{212A}ind" == "Kind")  // what String equality would have said
     }
 }

@@ -142,7 +142,12 @@ public struct UnexpandedBuildSetting: Rule {
             let inside = bytes.index(after: open)
             guard let end = bytes[inside...].firstIndex(of: close) else { break }
             let nameEnd = bytes[inside..<end].firstIndex(of: UInt8(ascii: ":")) ?? end
-            found.append((String(text[index...end]), String(text[inside..<nameEnd])))
+            // Cut as bytes: a combining mark after ')' belongs to the text around, not to the reference.
+            found.append(
+                (
+                    String(decoding: bytes[index...end], as: UTF8.self),
+                    String(decoding: bytes[inside..<nameEnd], as: UTF8.self)
+                ))
             index = bytes.index(after: end)
         }
         return found
