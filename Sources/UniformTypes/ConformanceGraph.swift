@@ -391,8 +391,28 @@ public struct ConformanceGraph: Sendable {
     /// `supertypes(of:)` would show, answered on the graph's numbers without listing them.
     public func hasUndeclaredSupertype(_ type: UniformTypeIdentifier) -> Bool {
         guard let start = nodeIndex[type] else { return false }
+        var found = false
+        walkSupertypes(from: start) { parent in
+            found = Int(parent) >= declaredCount
+            return !found
+        }
+        return found
+    }
+
+    /// Every supertype of `type`, itself excluded, nearest first: breadth-first through the
+    /// declared conformances, each level in declared order. Walks the graph; meant for display.
+    public func supertypes(of type: UniformTypeIdentifier) -> [UniformTypeIdentifier] {
+        guard let start = nodeIndex[type] else { return [] }
+        return walkSupertypes(from: start) { _ in true }.dropFirst().map { identifiers[Int($0)] }
+    }
+
+    /// Walks up from `start` breadth-first, each level in declared order, and calls `visit` with
+    /// each supertype when first reached; stops early when `visit` returns false. Returns the
+    /// nodes reached, `start` first. Most types have a few supertypes: the nodes reached are
+    /// searched as a list until they grow past 32, then kept in a set.
+    @discardableResult
+    private func walkSupertypes(from start: Int32, _ visit: (Int32) -> Bool) -> [Int32] {
         var queue: [Int32] = [start]
-        // A few supertypes are the rule: a list is searched until it grows, then a set is kept.
         var seen: Set<Int32> = []
         var head = 0
         while head < queue.count {
@@ -400,7 +420,6 @@ public struct ConformanceGraph: Sendable {
             head += 1
             for edge in Int(parentStart[node])..<Int(parentStart[node + 1]) {
                 let parent = parents[edge]
-                if Int(parent) >= declaredCount { return true }
                 if queue.count <= 32 {
                     if queue.contains(parent) { continue }
                 } else if !seen.insert(parent).inserted {
@@ -408,26 +427,10 @@ public struct ConformanceGraph: Sendable {
                 }
                 queue.append(parent)
                 if queue.count == 33 { seen = Set(queue) }
+                guard visit(parent) else { return queue }
             }
         }
-        return false
-    }
-
-    /// Every supertype of `type`, itself excluded, nearest first: breadth-first through the
-    /// declared conformances, each level in declared order. Walks the graph; meant for display.
-    public func supertypes(of type: UniformTypeIdentifier) -> [UniformTypeIdentifier] {
-        guard let start = nodeIndex[type] else { return [] }
-        var seen: Set<Int32> = [start]
-        var queue: [Int32] = [start]
-        var head = 0
-        while head < queue.count {
-            let node = Int(queue[head])
-            head += 1
-            for edge in Int(parentStart[node])..<Int(parentStart[node + 1]) where seen.insert(parents[edge]).inserted {
-                queue.append(parents[edge])
-            }
-        }
-        return queue.dropFirst().map { identifiers[Int($0)] }
+        return queue
     }
 
     /// `seeds` and everything they conform to, each identifier once (compared case-insensitively):

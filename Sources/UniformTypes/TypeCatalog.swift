@@ -38,6 +38,12 @@ public struct TypeCatalog: Sendable {
     struct TagKey: Hashable, Sendable {
         var tagClass: TagClass
         var tag: String
+
+        /// The key `tag` is looked up by in `tagClass` (folded as the class compares).
+        init(_ tag: String, in tagClass: TagClass) {
+            self.tagClass = tagClass
+            self.tag = tagClass.foldedTag(tag)
+        }
     }
 
     /// A declaration waiting for precedence to be settled.
@@ -183,7 +189,7 @@ public struct TypeCatalog: Sendable {
         var tagIndex: [TagKey: [Int32]] = [:]
         for (position, declaration) in declarations.enumerated() where !skip(position) {
             for tag in declaration.tags {
-                let key = TagKey(tagClass: tag.tagClass, tag: tag.tagClass.foldedTag(tag.value))
+                let key = TagKey(tag.value, in: tag.tagClass)
                 if tagIndex[key]?.last != Int32(position) { tagIndex[key, default: []].append(Int32(position)) }
             }
         }
@@ -362,10 +368,10 @@ public struct TypeCatalog: Sendable {
     /// The declarations in effect that claim `tag` in `tagClass` (compared case-insensitively for
     /// extensions and MIME types), sorted by identifier.
     public func declarations(claiming tag: String, in tagClass: TagClass) -> [TypeDeclaration] {
-        let key = TagKey(tagClass: tagClass, tag: tagClass.foldedTag(tag))
+        let key = TagKey(tag, in: tagClass)
         var positions = tagIndex[key] ?? []
-        if !systemTags.isEmpty, let hits = systemTags[key] {
-            positions += hits.lazy.map { systemRemap[Int($0)] }.filter { $0 >= 0 }
+        if let fromSystem = systemClaimants(of: key) {
+            positions += fromSystem
             positions.sort()
         }
         return positions.map { effective[Int($0)] }
@@ -374,12 +380,16 @@ public struct TypeCatalog: Sendable {
     /// How many declarations in effect claim `tag` in `tagClass`: what ``declarations(claiming:in:)``
     /// would return, counted without making the list (most tags have one claimant).
     public func claimantCount(of tag: String, in tagClass: TagClass) -> Int {
-        let key = TagKey(tagClass: tagClass, tag: tagClass.foldedTag(tag))
-        var count = tagIndex[key]?.count ?? 0
-        if !systemTags.isEmpty, let hits = systemTags[key] {
-            count += hits.count { systemRemap[Int($0)] >= 0 }
-        }
-        return count
+        let key = TagKey(tag, in: tagClass)
+        return (tagIndex[key]?.count ?? 0) + (systemClaimants(of: key)?.count ?? 0)
+    }
+
+    /// When the system layer was reused: the positions in ``effective`` of its declarations
+    /// claiming `key` that are still in effect (``tagIndex`` leaves them out), in system order.
+    /// Nil when the layer has no claimant of `key`.
+    private func systemClaimants(of key: TagKey) -> LazyFilterSequence<LazyMapSequence<[Int32], Int32>>? {
+        guard !systemTags.isEmpty, let hits = systemTags[key] else { return nil }
+        return hits.lazy.map { systemRemap[Int($0)] }.filter { $0 >= 0 }
     }
 
     /// Whether `type` conforms to `supertype`; see `ConformanceGraph.conforms(_:to:)`.
