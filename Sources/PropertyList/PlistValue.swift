@@ -26,7 +26,7 @@ public struct PlistValue: Sendable {
     /// Where the value is: file, line and column (or object and offset), and key path.
     public var location: SourceLocation {
         let record = self.record
-        var location = SourceLocation(file: storage.file, value: self)
+        var location = SourceLocation(value: self)
         switch storage.format {
         case .binary:
             location.objectIndex = Int(record.position1)

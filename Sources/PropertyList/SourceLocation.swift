@@ -6,7 +6,19 @@
 /// Unknown parts are `nil`, never invented.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// The path of the file as the user named it (`-` for standard input).
-    public var file: String
+    public var file: String {
+        get {
+            if let storedFile { return storedFile }
+            if case .value(let value) = keyPathSource { return value.storage.file }
+            return ""  // not reached: a location without a value always stores its file
+        }
+        set { storedFile = newValue }
+    }
+    /// The file, unless it is the file of the value the key path is computed from: a location
+    /// made for a value then holds one reference (the document's), not two. Locations are
+    /// copied far more often than their file is read, on every core at once, and each copy of a
+    /// reference both cores share costs a contended atomic increment.
+    private var storedFile: String?
     // Positions are stored in 32 bits with `unknown` for nil: a model keeps a location for every
     // value it reads, so their size is most of a large app's memory.
     private var storedLine: UInt32
@@ -54,7 +66,10 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
             case .value(let value): return value.keyPath
             }
         }
-        set { keyPathSource = .path(newValue) }
+        set {
+            if storedFile == nil { storedFile = file }
+            keyPathSource = .path(newValue)
+        }
     }
 
     /// Whether `other` is known to have the same key path without computing either: both are
@@ -74,7 +89,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         file: String, line: Int? = nil, column: Int? = nil, byteOffset: Int? = nil,
         objectIndex: Int? = nil, keyPath: PlistKeyPath = PlistKeyPath()
     ) {
-        self.file = file
+        self.storedFile = file
         storedLine = Self.store(line)
         storedColumn = Self.store(column)
         storedOffset = Self.store(byteOffset)
@@ -82,9 +97,9 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         self.keyPathSource = .path(keyPath)
     }
 
-    /// A location whose key path is computed from `value` when asked for.
-    init(file: String, value: PlistValue) {
-        self.file = file
+    /// A location in `value`'s file whose key path is computed from `value` when asked for.
+    init(value: PlistValue) {
+        self.storedFile = nil
         storedLine = Self.unknown
         storedColumn = Self.unknown
         storedOffset = Self.unknown

@@ -360,6 +360,38 @@ import Testing
     }
 }
 
+@Suite struct LocationFileTests {
+    /// A value's location reads its file from the document (it stores no file of its own); it
+    /// keeps that file when its key path or file is set, and compares with a location given
+    /// the same parts explicitly.
+    @Test func aValuesLocationKeepsItsFileThroughChanges() throws {
+        let text = "<plist><dict><key>a</key><array><string>x</string></array></dict></plist>"
+        let document = try PropertyListReader().read(Array(text.utf8), file: "Sources/App/Info.plist")
+        let value = try #require(document.root["a"]?.element(at: 0))
+        let location = value.location
+        #expect(location.file == "Sources/App/Info.plist")
+        #expect(location.description == "Sources/App/Info.plist:1:33")
+        let explicit = SourceLocation(
+            file: "Sources/App/Info.plist", line: 1, column: 33, keyPath: PlistKeyPath([.key("a"), .index(0)]))
+        #expect(location == explicit)
+        #expect(location.hashValue == explicit.hashValue)
+
+        var moved = location
+        moved.keyPath = PlistKeyPath([.key("b")])
+        #expect(moved.file == "Sources/App/Info.plist")
+        #expect(moved.keyPath.description == "b")
+        #expect(moved != location)
+
+        var renamed = location
+        renamed.file = "Other.plist"
+        #expect(renamed.file == "Other.plist")
+        #expect(renamed.keyPath.description == "a[0]", "the key path is still the value's")
+        #expect(renamed.sharesKeyPath(with: location))
+        #expect(renamed != location)
+        #expect(location.file == "Sources/App/Info.plist", "a copy's change leaves the original alone")
+    }
+}
+
 @Suite struct KeySetTests {
     @Test func unknownKeysComeBackInDocumentOrderWithTheirPlaces() throws {
         let text = """
