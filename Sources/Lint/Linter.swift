@@ -38,22 +38,40 @@ public struct Linter: Sendable {
             return description.applies(to: context.platform) && self.configuration.rules[description.code] != .off
         }
         let configuration = self.configuration
-        var results = ParallelMap.map(active) { rule -> [Diagnostic] in
+        // Work item -1 finds the suppression comments in the files' bytes (read again), side by
+        // side with the rules: a large file takes a while to read and scan.
+        var outcomes = ParallelMap.map(Array(-1..<active.count)) {
+            index -> (findings: [Diagnostic], suppressions: [String: Suppressions]) in
+            guard index >= 0 else { return ([], Self.suppressions(in: context, sources: sources)) }
+            let rule = active[index]
             var found = rule.check(context)
             if let severity = configuration.rules[type(of: rule).description.code]?.severity {
                 for index in found.indices { found[index].severity = severity }
             }
-            return found
+            return (found, [:])
         }
+        let suppressions = outcomes[0].suppressions
         // Moved, not copied, into one array (popLast moves; each rule's findings reversed first).
         var diagnostics: [Diagnostic] = []
-        diagnostics.reserveCapacity(results.reduce(0) { $0 + $1.count })
-        for index in results.indices {
+        diagnostics.reserveCapacity(outcomes.reduce(0) { $0 + $1.findings.count })
+        for index in outcomes.indices {
             var found: [Diagnostic] = []
-            swap(&found, &results[index])
-            found.reverse()
+            swap(&found, &outcomes[index].findings)
+            found.withUnsafeMutableBufferPointer { $0.reverse() }  // moves, where Array's swaps copy
             while let diagnostic = found.popLast() { diagnostics.append(diagnostic) }
         }
+        if !suppressions.isEmpty {
+            diagnostics.removeAll { diagnostic in
+                suppressions[diagnostic.location.file]?.suppresses(diagnostic) ?? false
+            }
+        }
+        Self.sort(&diagnostics)
+        return diagnostics
+    }
+
+    /// The suppression comments of `context`'s XML files, by file: `sources` holds the bytes of
+    /// files already in memory, others are read again.
+    private static func suppressions(in context: LintContext, sources: [String: [UInt8]]) -> [String: Suppressions] {
         var suppressions: [String: Suppressions] = [:]
         var scanned: Set<String> = []
         for plist in context.infoPlists {
@@ -63,13 +81,7 @@ public struct Linter: Sendable {
             let found = Suppressions(scanning: bytes, document: document)
             if !found.isEmpty { suppressions[file] = found }
         }
-        if !suppressions.isEmpty {
-            diagnostics.removeAll { diagnostic in
-                suppressions[diagnostic.location.file]?.suppresses(diagnostic) ?? false
-            }
-        }
-        Self.sort(&diagnostics)
-        return diagnostics
+        return suppressions
     }
 
     /// Lints the Info.plist `text` (and extension Info.plists) without files around it: for
@@ -121,21 +133,28 @@ public struct Linter: Sendable {
     /// order is then applied by swapping, so no diagnostic is copied (a report can hold
     /// hundreds of thousands).
     static func sort(_ diagnostics: inout [Diagnostic]) {
+        precondition(diagnostics.count <= Int(UInt32.max), "more findings than the sort key's index holds")
+        // Through the buffer, fields are read in place and elements move: copying a diagnostic
+        // (or swapping two in the array) would retain and release its strings, location and notes.
+        let kept = diagnostics.withUnsafeMutableBufferPointer { sortAndDeduplicate($0) }
+        diagnostics.removeLast(diagnostics.count - kept)
+    }
+
+    /// Sorts `found` and moves exact duplicates to its end; returns how many are kept.
+    private static func sortAndDeduplicate(_ found: UnsafeMutableBufferPointer<Diagnostic>) -> Int {
         var fileRank: [String: Int] = [:]
-        for diagnostic in diagnostics where fileRank[diagnostic.location.file] == nil {
-            fileRank[diagnostic.location.file] = 0
+        for index in found.indices where fileRank[found[index].location.file] == nil {
+            fileRank[found[index].location.file] = 0
         }
         for (rank, file) in fileRank.keys.sorted().enumerated() { fileRank[file] = rank }
-        precondition(diagnostics.count <= Int(UInt32.max), "more findings than the sort key's index holds")
         // Positions as two integers (file rank and line; column and index): a plain sort of
         // integers, stable by construction. Only runs of findings at one place are then compared
         // by key path, code and message, each key path made once.
-        var keys = diagnostics.indices.map { index in
-            let location = diagnostics[index].location
-            let line = UInt64(location.line.map { UInt32(clamping: $0) } ?? UInt32.max)
-            let column = UInt64(location.column.map { UInt32(clamping: $0) } ?? UInt32.max)
+        var keys = found.indices.map { index in
+            let line = UInt64(found[index].location.line.map { UInt32(clamping: $0) } ?? UInt32.max)
+            let column = UInt64(found[index].location.column.map { UInt32(clamping: $0) } ?? UInt32.max)
             return SortKey(
-                position: UInt64(fileRank[location.file] ?? 0) << 32 | line,
+                position: UInt64(fileRank[found[index].location.file] ?? 0) << 32 | line,
                 columnAndIndex: column << 32 | UInt64(index))
         }
         keys.sort { ($0.position, $0.columnAndIndex) < ($1.position, $1.columnAndIndex) }
@@ -146,53 +165,54 @@ public struct Linter: Sendable {
             while runEnd < keys.count, keys[runEnd].samePlace(as: keys[runStart]) { runEnd += 1 }
             if runEnd - runStart > 1 {
                 // Findings about one value (the usual run) share their key path: no need to make it.
-                let first = diagnostics[order[runStart]].location
+                let first = order[runStart]
                 let onePath = order[(runStart + 1)..<runEnd].allSatisfy {
-                    diagnostics[$0].location.sharesKeyPath(with: first)
+                    found[$0].location.sharesKeyPath(with: found[first].location)
                 }
                 let run = order[runStart..<runEnd].map { index in
-                    (index: index, path: onePath ? "" : diagnostics[index].location.keyPath.description)
+                    (index: index, path: onePath ? "" : found[index].location.keyPath.description)
                 }
                 let sortedRun = run.sorted { left, right in
                     if left.path != right.path { return left.path < right.path }
-                    let (a, b) = (diagnostics[left.index], diagnostics[right.index])
-                    if a.code != b.code { return a.code < b.code }
-                    if a.message != b.message { return a.message < b.message }
+                    if found[left.index].code != found[right.index].code {
+                        return found[left.index].code < found[right.index].code
+                    }
+                    if found[left.index].message != found[right.index].message {
+                        return found[left.index].message < found[right.index].message
+                    }
                     return left.index < right.index
                 }
                 for (offset, item) in sortedRun.enumerated() { order[runStart + offset] = item.index }
             }
             runStart = runEnd
         }
-        // Apply the permutation cycle by cycle (position i receives the element at order[i]),
-        // swapping: elements move, none is copied.
+        // Apply the permutation cycle by cycle (position i receives the element at order[i]).
         var placed = [Bool](repeating: false, count: order.count)
         for start in order.indices where !placed[start] {
             var position = start
             placed[start] = true
             while !placed[order[position]] {
                 let next = order[position]
-                diagnostics.swapAt(position, next)
+                found.swapAt(position, next)
                 placed[next] = true
                 position = next
             }
         }
         // Exact duplicates are next to each other now, at one place.
         var write = 0
-        for read in diagnostics.indices {
-            if write > 0, keys[read].samePlace(as: keys[write - 1]),
-                diagnostics[read].code == diagnostics[write - 1].code,
-                diagnostics[read].message == diagnostics[write - 1].message, diagnostics[read] == diagnostics[write - 1]
+        for read in found.indices {
+            if write > 0, keys[read].samePlace(as: keys[write - 1]), found[read].code == found[write - 1].code,
+                found[read].message == found[write - 1].message, found[read] == found[write - 1]
             {
                 continue
             }
             if read != write {
-                diagnostics.swapAt(read, write)
+                found.swapAt(read, write)
                 keys[write] = keys[read]
             }
             write += 1
         }
-        diagnostics.removeLast(diagnostics.count - write)
+        return write
     }
 
     /// The integer part of the report order: file rank and line; column and the index in the

@@ -13,6 +13,10 @@ enum SourceFile {
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var bytes: [UInt8] = []
+        var info = stat()
+        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
+            bytes.reserveCapacity(Int(info.st_size))  // one allocation, not a doubling series
+        }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }

@@ -18,19 +18,26 @@ public struct JSONReporter: Sendable {
     /// The report as the UTF-8 bytes of one JSON document, ending with a newline. A report can
     /// hold hundreds of thousands of findings: they are written as bytes, in chunks side by side.
     public func renderBytes(_ report: LintReport) -> [UInt8] {
+        let parts = renderParts(report)
+        var out: [UInt8] = []
+        out.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { out += part }
+        return out
+    }
+
+    /// ``renderBytes(_:)`` in parts, in order: for writing a large report part by part, without
+    /// joining it in memory first.
+    public func renderParts(_ report: LintReport) -> [[UInt8]] {
         let diagnostics = report.diagnostics
         let chunks = stride(from: 0, to: diagnostics.count, by: Self.chunkSize).map {
             $0..<min($0 + Self.chunkSize, diagnostics.count)
         }
-        let parts = ParallelMap.map(chunks) { range in Self.render(diagnostics[range], first: range.lowerBound == 0) }
-        var out: [UInt8] = []
-        out.reserveCapacity(parts.reduce(128) { $0 + $1.count })
-        out += "{\n  \"version\": 1,\n  \"diagnostics\": [".utf8
-        for part in parts { out += part }
-        out += (diagnostics.isEmpty ? "],\n" : "\n  ],\n").utf8
-        out += "  \"summary\": {\"errors\": \(report.count(.error)), \"warnings\": \(report.count(.warning)), ".utf8
-        out += "\"infos\": \(report.count(.info)), \"files\": \(report.files)}\n}\n".utf8
-        return out
+        let head = Array("{\n  \"version\": 1,\n  \"diagnostics\": [".utf8)
+        var tail = Array((diagnostics.isEmpty ? "],\n" : "\n  ],\n").utf8)
+        tail += "  \"summary\": {\"errors\": \(report.count(.error)), \"warnings\": \(report.count(.warning)), ".utf8
+        tail += "\"infos\": \(report.count(.info)), \"files\": \(report.files)}\n}\n".utf8
+        let body = ParallelMap.map(chunks) { range in Self.render(diagnostics[range], first: range.lowerBound == 0) }
+        return [head] + body + [tail]
     }
 
     /// The array elements for `diagnostics`, each after a comma unless it opens the array.
@@ -38,45 +45,61 @@ public struct JSONReporter: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(diagnostics.count * 320)
         var fileCache = FileCache()
-        for (offset, diagnostic) in diagnostics.enumerated() {
-            out += (first && offset == 0 ? "\n    {" : ",\n    {").utf8
-            fileCache.appendLocationFields(diagnostic.location, to: &out)
-            out += ", \"severity\": ".utf8
-            JSONText.append(quoting: diagnostic.severity.rawValue, to: &out)
-            out += ", \"rule\": ".utf8
-            JSONText.append(quoting: diagnostic.code, to: &out)
-            out += ", \"name\": ".utf8
-            JSONText.append(quoting: diagnostic.name, to: &out)
-            out += ", \"message\": ".utf8
-            JSONText.append(quoting: diagnostic.message, to: &out)
-            out += ", \"notes\": [".utf8
-            for (number, note) in diagnostic.notes.enumerated() {
-                out += (number == 0 ? "{" : ", {").utf8
-                if let location = note.location {
-                    fileCache.appendLocationFields(location, to: &out)
-                } else {
-                    out += "\"file\": null, \"line\": null, \"column\": null, \"keyPath\": null".utf8
-                }
-                out += ", \"message\": ".utf8
-                JSONText.append(quoting: note.message, to: &out)
-                out.append(UInt8(ascii: "}"))
-            }
-            out.append(UInt8(ascii: "]"))
-            if let fixIt = diagnostic.fixIt {
-                out += ", \"fixIt\": {\"summary\": ".utf8
-                JSONText.append(quoting: fixIt.summary, to: &out)
-                out.append(UInt8(ascii: "}"))
-            }
-            out.append(UInt8(ascii: "}"))
+        // Read in place: iterating the slice would copy each diagnostic (retaining its fields).
+        diagnostics.withUnsafeBufferPointer { diagnostics in
+            render(diagnostics, first: first, fileCache: &fileCache, to: &out)
         }
         return out
+    }
+
+    private static func render(
+        _ diagnostics: UnsafeBufferPointer<Diagnostic>, first: Bool, fileCache: inout FileCache, to out: inout [UInt8]
+    ) {
+        for offset in diagnostics.indices {
+            out += (first && offset == 0 ? "\n    {" : ",\n    {").utf8
+            append(diagnostics[offset], fileCache: &fileCache, to: &out)
+        }
+    }
+
+    /// One diagnostic's object, from its first field to its closing brace.
+    private static func append(_ diagnostic: Diagnostic, fileCache: inout FileCache, to out: inout [UInt8]) {
+        fileCache.appendLocationFields(diagnostic.location, to: &out)
+        out += ", \"severity\": ".utf8
+        JSONText.append(quoting: diagnostic.severity.rawValue, to: &out)
+        out += ", \"rule\": ".utf8
+        JSONText.append(quoting: diagnostic.code, to: &out)
+        out += ", \"name\": ".utf8
+        JSONText.append(quoting: diagnostic.name, to: &out)
+        out += ", \"message\": ".utf8
+        JSONText.append(quoting: diagnostic.message, to: &out)
+        out += ", \"notes\": [".utf8
+        for (number, note) in diagnostic.notes.enumerated() {
+            out += (number == 0 ? "{" : ", {").utf8
+            if let location = note.location {
+                fileCache.appendLocationFields(location, to: &out)
+            } else {
+                out += "\"file\": null, \"line\": null, \"column\": null, \"keyPath\": null".utf8
+            }
+            out += ", \"message\": ".utf8
+            JSONText.append(quoting: note.message, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "]"))
+        if let fixIt = diagnostic.fixIt {
+            out += ", \"fixIt\": {\"summary\": ".utf8
+            JSONText.append(quoting: fixIt.summary, to: &out)
+            out.append(UInt8(ascii: "}"))
+        }
+        out.append(UInt8(ascii: "}"))
     }
 
     /// The file name of the previous location, quoted once: findings come sorted by file.
     private struct FileCache {
         var file: String?
         var quoted: [UInt8] = []
-        var lastKeyPath: (location: SourceLocation, quoted: [UInt8])?
+        /// The location whose key path was written last, and that key path quoted.
+        var lastLocation: SourceLocation?
+        var lastQuotedPath: [UInt8] = []
 
         mutating func appendLocationFields(_ location: SourceLocation, to out: inout [UInt8]) {
             if location.file != file {
@@ -92,14 +115,12 @@ public struct JSONReporter: Sendable {
             appendNumber(location.column, to: &out)
             out += ", \"keyPath\": ".utf8
             // Findings come sorted by place: consecutive ones are often about one value.
-            if let last = lastKeyPath, last.location.sharesKeyPath(with: location) {
-                out += last.quoted
-            } else {
-                var quotedPath: [UInt8] = []
-                JSONText.append(quoting: location.keyPath.description, to: &quotedPath)
-                out += quotedPath
-                lastKeyPath = (location, quotedPath)
+            if lastLocation?.sharesKeyPath(with: location) != true {
+                lastQuotedPath.removeAll(keepingCapacity: true)
+                JSONText.append(quoting: location.keyPath.description, to: &lastQuotedPath)
+                lastLocation = location
             }
+            out += lastQuotedPath
         }
 
         func appendNumber(_ number: Int?, to out: inout [UInt8]) {
