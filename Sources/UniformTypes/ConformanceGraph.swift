@@ -58,7 +58,7 @@ public struct ConformanceGraph: Sendable {
         nodeIndex.own.reserveCapacity(declarations.count)
         declared.reserveCapacity(declarations.count)
         for (position, declaration) in declarations.enumerated() where nodeIndex[declaration.identifier] == nil {
-            nodeIndex.own[declaration.identifier] = Int32(identifiers.count)
+            nodeIndex.own.insert(Int32(identifiers.count), for: declaration.identifier)
             identifiers.append(declaration.identifier)
             declared.append(position)
         }
@@ -91,7 +91,7 @@ public struct ConformanceGraph: Sendable {
         var fromBase = [Int32](repeating: -1, count: declarations.count)
         for (baseNode, position) in basePosition.enumerated() { fromBase[Int(position)] = Int32(baseNode) }
         for position in declarations.indices where fromBase[position] < 0 {
-            nodeIndex.own[declarations[position].identifier] = Int32(position)
+            nodeIndex.own.insert(Int32(position), for: declarations[position].identifier)
         }
         var edges = EdgeBuilder(declaredCount: declarations.count)
         for position in declarations.indices {
@@ -133,7 +133,7 @@ public struct ConformanceGraph: Sendable {
                     parent = known
                 } else {
                     parent = Int32(identifiers.count)
-                    nodeIndex.own[conformance.value] = parent
+                    nodeIndex.own.insert(parent, for: conformance.value)
                     identifiers.append(conformance.value)
                 }
                 guard !parents[first...].contains(parent) else { continue }
@@ -485,9 +485,9 @@ struct QueryNode: Sendable {
 /// Identifier → node: the graph's own entries, and optionally a base graph's index whose node
 /// numbers are renumbered through `remap` (shared, not copied or rehashed).
 struct NodeIndex: Sendable {
-    var base: [UniformTypeIdentifier: Int32] = [:]
+    var base = IdentifierTable()
     var remap: [Int32] = []
-    var own: [UniformTypeIdentifier: Int32] = [:]
+    var own = IdentifierTable()
 
     subscript(identifier: UniformTypeIdentifier) -> Int32? {
         if !base.isEmpty, let node = base[identifier] { return remap[Int(node)] }

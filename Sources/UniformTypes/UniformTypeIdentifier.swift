@@ -12,7 +12,7 @@ public struct UniformTypeIdentifier: Sendable, Hashable, Comparable, CustomStrin
     /// The identifier with ASCII letters lowercased: the key for equality, hashing and sorting.
     public let normalized: String
     /// `normalized.hashValue`, computed once: identifiers are hashed far more often than made.
-    private let normalizedHash: Int
+    let normalizedHash: Int
 
     /// Wraps `rawValue`, whatever it holds.
     public init(_ rawValue: String) {
