@@ -72,19 +72,19 @@ public struct LintContext: Sendable {
         let plists = [app] + extensions
         let bundleCount = plists.reduce(0) { $0 + $1.exportedTypes.count + $1.importedTypes.count }
         // The catalog and the indexes of the files do not depend on each other: for a large
-        // bundle they are built side by side.
-        let (catalog, indexes) = ParallelMap.both(
-            concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
-            { TypeCatalog(declarations: systemDeclarations + plists.flatMap(\.declarations)) },
-            {
-                (
-                    references: IdentifierReference.all(in: plists),
-                    contentTypes: app.documentTypes.flatMap { entry in
-                        entry.contentTypes.map { (entry: entry, type: $0) }
-                    },
-                    identifiers: Set(app.documentTypes.flatMap { $0.contentTypes.map(\.value) })
-                )
-            })
+        // bundle the indexes are built beside the catalog.
+        let (catalog, indexes) = TypeCatalog.building(
+            declarations: systemDeclarations + plists.flatMap(\.declarations),
+            concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold
+        ) {
+            (
+                references: IdentifierReference.all(in: plists),
+                contentTypes: app.documentTypes.flatMap { entry in
+                    entry.contentTypes.map { (entry: entry, type: $0) }
+                },
+                identifiers: Set(app.documentTypes.flatMap { $0.contentTypes.map(\.value) })
+            )
+        }
         self.catalog = catalog
         // Suggestions compare a word with every candidate; with a huge bundle only the system's
         // identifiers are candidates, so a look-up stays cheap.

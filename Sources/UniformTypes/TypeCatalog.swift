@@ -1,3 +1,5 @@
+import PropertyList
+
 /// Every type known for one analysis: the system's, plus what one or more bundles export and
 /// import, layered with Apple's precedence, with the conformance graph and tag index built once.
 ///
@@ -196,93 +198,139 @@ public struct TypeCatalog: Sendable {
         return tagIndex
     }
 
+    /// Builds the catalog of `declarations` over `system`, as ``init(system:declarations:)``
+    /// does, and runs `work` beside it. When `concurrently` (for a large bundle), `work` runs on
+    /// the other core while precedence is settled, then the conformance graph and the tag index
+    /// are built side by side: both cores stay busy, and no parallel loop runs inside another
+    /// (an inner one would get a single core).
+    public static func building<Other: Sendable>(
+        system: SystemTypeCatalog = .embedded, declarations: [TypeDeclaration], concurrently: Bool,
+        beside work: @Sendable () -> Other
+    ) -> (catalog: TypeCatalog, other: Other) {
+        guard let layer = system.layer, !declarations.contains(where: { $0.origin.isSystem }) else {
+            let (catalog, other) = ParallelMap.both(
+                concurrently: concurrently, { TypeCatalog(system: system, declarations: declarations) }, work)
+            return (catalog, other)
+        }
+        let (layering, other) = ParallelMap.both(
+            concurrently: concurrently, { Layering(system: system, bundle: declarations) }, work)
+        return (TypeCatalog(system: system, layer: layer, layering: layering, concurrently: concurrently), other)
+    }
+
     /// Layers a bundle's declarations (none of them a system one) over the system's prebuilt
     /// layer: the same precedence as the full build, merging the bundle's identifiers into the
     /// system's sorted ones instead of hashing and sorting everything again.
     private init(system: SystemTypeCatalog, layer: SystemTypeCatalog.Layer, bundle declarations: [TypeDeclaration]) {
-        let systemCount = system.types.count
-        // The bundle's declarations grouped by identifier, groups in order of first appearance.
-        var groupOf: [UniformTypeIdentifier: Int] = [:]
-        var groups: [[Candidate]] = []
-        for (offset, declaration) in declarations.enumerated() {
-            let candidate = Candidate(declaration: declaration, layer: 0, sequence: systemCount + offset, next: -1)
-            if let group = groupOf[declaration.identifier] {
-                groups[group].append(candidate)
-            } else {
-                groupOf[declaration.identifier] = groups.count
-                groups.append([candidate])
-            }
-        }
-        // Groups on a system identifier, by system position; the others sorted by identifier.
-        var onSystem = [Int](repeating: -1, count: systemCount)
-        var fresh: [Int] = []
-        for (number, group) in groups.enumerated() {
-            if let position = system.position(of: group[0].declaration.identifier) {
-                onSystem[position] = number
-            } else {
-                fresh.append(number)
-            }
-        }
-        let groupIdentifiers = groups.map { $0[0].declaration.identifier }
-        fresh.sort { groupIdentifiers[$0] < groupIdentifiers[$1] }
+        self.init(
+            system: system, layer: layer, layering: Layering(system: system, bundle: declarations), concurrently: false)
+    }
 
+    /// The declarations in effect when a bundle's are layered over the system's prebuilt layer,
+    /// precedence settled: everything the catalog keeps but the graph and the tag index.
+    private struct Layering: Sendable {
         var effective: [TypeDeclaration] = []
         var shadowed: [Int32: [TypeDeclaration]] = [:]
         var redeclarations: [Redeclaration] = []
-        var basePosition = [Int32](repeating: 0, count: systemCount)
-        var baseUnchanged = [Bool](repeating: true, count: systemCount)
-        var systemRemap = [Int32](repeating: -1, count: systemCount)
-        effective.reserveCapacity(systemCount + fresh.count)
-        // Appends the group's winner; returns its layer.
-        @discardableResult func add(_ group: [Candidate]) -> Int {
-            guard group.count > 1 else {
-                effective.append(group[0].declaration)
-                return group[0].layer
+        var basePosition: [Int32]
+        var baseUnchanged: [Bool]
+        var systemRemap: [Int32]
+
+        init(system: SystemTypeCatalog, bundle declarations: [TypeDeclaration]) {
+            let systemCount = system.types.count
+            // The bundle's declarations grouped by identifier, groups in order of first appearance.
+            var groupOf: [UniformTypeIdentifier: Int] = [:]
+            var groups: [[Candidate]] = []
+            for (offset, declaration) in declarations.enumerated() {
+                let candidate = Candidate(declaration: declaration, layer: 0, sequence: systemCount + offset, next: -1)
+                if let group = groupOf[declaration.identifier] {
+                    groups[group].append(candidate)
+                } else {
+                    groupOf[declaration.identifier] = groups.count
+                    groups.append([candidate])
+                }
             }
-            let settled = Self.settle(group)
-            guard let winner = settled.winner else { return -1 }
-            redeclarations += settled.redeclarations
-            shadowed[Int32(effective.count)] = settled.losers
-            effective.append(winner.declaration)
-            return winner.layer
-        }
-        var nextFresh = 0
-        for (position, type) in system.types.enumerated() {
-            while nextFresh < fresh.count, groupIdentifiers[fresh[nextFresh]] < type.identifier {
+            // Groups on a system identifier, by system position; the others sorted by identifier.
+            var onSystem = [Int](repeating: -1, count: systemCount)
+            var fresh: [Int] = []
+            for (number, group) in groups.enumerated() {
+                if let position = system.position(of: group[0].declaration.identifier) {
+                    onSystem[position] = number
+                } else {
+                    fresh.append(number)
+                }
+            }
+            let groupIdentifiers = groups.map { $0[0].declaration.identifier }
+            fresh.sort { groupIdentifiers[$0] < groupIdentifiers[$1] }
+
+            basePosition = [Int32](repeating: 0, count: systemCount)
+            baseUnchanged = [Bool](repeating: true, count: systemCount)
+            systemRemap = [Int32](repeating: -1, count: systemCount)
+            effective.reserveCapacity(systemCount + fresh.count)
+            // Appends the group's winner; returns its layer.
+            @discardableResult func add(_ group: [Candidate]) -> Int {
+                guard group.count > 1 else {
+                    effective.append(group[0].declaration)
+                    return group[0].layer
+                }
+                let settled = TypeCatalog.settle(group)
+                guard let winner = settled.winner else { return -1 }
+                redeclarations += settled.redeclarations
+                shadowed[Int32(effective.count)] = settled.losers
+                effective.append(winner.declaration)
+                return winner.layer
+            }
+            var nextFresh = 0
+            for (position, type) in system.types.enumerated() {
+                while nextFresh < fresh.count, groupIdentifiers[fresh[nextFresh]] < type.identifier {
+                    add(groups[fresh[nextFresh]])
+                    nextFresh += 1
+                }
+                let here = Int32(effective.count)
+                basePosition[position] = here
+                guard onSystem[position] >= 0 else {
+                    effective.append(type.declaration)
+                    systemRemap[position] = here
+                    continue
+                }
+                let own = Candidate(declaration: type.declaration, layer: 1, sequence: position, next: -1)
+                if add([own] + groups[onSystem[position]]) == 1 {
+                    systemRemap[position] = here
+                } else {
+                    baseUnchanged[position] = false
+                }
+            }
+            while nextFresh < fresh.count {
                 add(groups[fresh[nextFresh]])
                 nextFresh += 1
             }
-            let here = Int32(effective.count)
-            basePosition[position] = here
-            guard onSystem[position] >= 0 else {
-                effective.append(type.declaration)
-                systemRemap[position] = here
-                continue
-            }
-            let own = Candidate(declaration: type.declaration, layer: 1, sequence: position, next: -1)
-            if add([own] + groups[onSystem[position]]) == 1 {
-                systemRemap[position] = here
-            } else {
-                baseUnchanged[position] = false
-            }
         }
-        while nextFresh < fresh.count {
-            add(groups[fresh[nextFresh]])
-            nextFresh += 1
-        }
+    }
 
-        var isSystemWinner = [Bool](repeating: false, count: effective.count)
-        for position in systemRemap where position >= 0 { isSystemWinner[Int(position)] = true }
+    /// The catalog of a settled layering, its graph reusing `layer`'s; the graph and the tag
+    /// index side by side when `concurrently`.
+    private init(
+        system: SystemTypeCatalog, layer: SystemTypeCatalog.Layer, layering: Layering, concurrently: Bool
+    ) {
+        var isSystemWinner = [Bool](repeating: false, count: layering.effective.count)
+        for position in layering.systemRemap where position >= 0 { isSystemWinner[Int(position)] = true }
+        let winners = isSystemWinner
+        let (graph, tagIndex) = ParallelMap.both(
+            concurrently: concurrently,
+            {
+                ConformanceGraph(
+                    declarations: layering.effective, reusing: layer.graph, basePosition: layering.basePosition,
+                    baseUnchanged: layering.baseUnchanged)
+            },
+            { Self.tagIndex(of: layering.effective) { winners[$0] } })
         self.system = system
-        self.graph = ConformanceGraph(
-            declarations: effective, reusing: layer.graph, basePosition: basePosition, baseUnchanged: baseUnchanged)
-        self.redeclarations = redeclarations
-        self.effective = effective
-        self.shadowed = shadowed
-        self.tagIndex = Self.tagIndex(of: effective) { isSystemWinner[$0] }
+        self.graph = graph
+        self.redeclarations = layering.redeclarations
+        self.effective = layering.effective
+        self.shadowed = layering.shadowed
+        self.tagIndex = tagIndex
         self.systemTags = layer.tagIndex
-        self.systemRemap = systemRemap
-        self.systemPositions = basePosition
+        self.systemRemap = layering.systemRemap
+        self.systemPositions = layering.basePosition
         self.layeredFacts = [:]
     }
 

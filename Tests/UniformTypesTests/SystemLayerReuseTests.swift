@@ -98,6 +98,27 @@ import Testing
         Self.expectSame(reused, whole)
     }
 
+    /// Built in two stages with work beside it (the graph and the tag index side by side when
+    /// concurrent), or over declarations that include a system one (built whole), the catalog is
+    /// the one the initializer builds, and the work's result comes back.
+    @Test(arguments: [(1, true), (2, false), (3, true)] as [(UInt64, Bool)])
+    func buildingBesideOtherWorkBuildsTheSameCatalog(seed: UInt64, concurrently: Bool) {
+        let bundle = Self.randomBundle(seed: seed, count: 40)
+        let (catalog, other) = TypeCatalog.building(declarations: bundle, concurrently: concurrently) {
+            bundle.count * 2
+        }
+        Self.expectSame(catalog, TypeCatalog(system: .embedded, declarations: bundle, reusingSystemLayer: false))
+        #expect(other == 80)
+        let withSystem =
+            bundle + [
+                declaration(
+                    "com.vendor.newer", ["public.data"], origin: .system(release: "X", bundle: "b", kind: .exported))
+            ]
+        let (whole, _) = TypeCatalog.building(declarations: withSystem, concurrently: concurrently) { 0 }
+        Self.expectSame(whole, TypeCatalog(system: .embedded, declarations: withSystem, reusingSystemLayer: false))
+        #expect(whole.isSystemDeclared("com.vendor.newer"))
+    }
+
     @Test func theEmbeddedCatalogHasALayerAndAnEmptyBundleNeedsNothingNew() {
         #expect(SystemTypeCatalog.embedded.layer != nil)
         let reused = TypeCatalog(system: .embedded, declarations: [], reusingSystemLayer: true)
