@@ -57,7 +57,7 @@ public struct Linter: Sendable {
         for index in outcomes.indices {
             var found: [Diagnostic] = []
             swap(&found, &outcomes[index].findings)
-            found.withUnsafeMutableBufferPointer { $0.reverse() }  // moves, where Array's swaps copy
+            found.withUnsafeMutableBufferPointer { $0.reverse() }  // moves; Array's swaps may copy
             while let diagnostic = found.popLast() { diagnostics.append(diagnostic) }
         }
         if !suppressions.isEmpty {
@@ -165,9 +165,9 @@ public struct Linter: Sendable {
             while runEnd < keys.count, keys[runEnd].samePlace(as: keys[runStart]) { runEnd += 1 }
             if runEnd - runStart > 1 {
                 // Findings about one value (the usual run) share their key path: no need to make it.
-                let first = order[runStart]
+                let first = found[order[runStart]].location
                 let onePath = order[(runStart + 1)..<runEnd].allSatisfy {
-                    found[$0].location.sharesKeyPath(with: found[first].location)
+                    found[$0].location.sharesKeyPath(with: first)
                 }
                 let run = order[runStart..<runEnd].map { index in
                     (index: index, path: onePath ? "" : found[index].location.keyPath.description)

@@ -15,7 +15,8 @@ enum SourceFile {
         var bytes: [UInt8] = []
         var info = stat()
         if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
-            bytes.reserveCapacity(Int(info.st_size))  // one allocation, not a doubling series
+            // One allocation, not a doubling series; capped, as a size can be a sparse file's.
+            bytes.reserveCapacity(min(Int(info.st_size), 1 << 27))
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -10,7 +10,8 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         get {
             if let storedFile { return storedFile }
             if case .value(let value) = keyPathSource { return value.storage.file }
-            return ""  // not reached: a location without a value always stores its file
+            assertionFailure("a location without a value stores its file")
+            return ""
         }
         set { storedFile = newValue }
     }

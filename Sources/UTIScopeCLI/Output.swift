@@ -33,6 +33,9 @@ extension OutputSink {
 /// Standard output or standard error of the process.
 public final class StandardStream: OutputSink {
     private let descriptor: Int32
+    /// Set when a write failed: later writes are dropped, so output written in parts (a large
+    /// JSON report) never continues after a hole.
+    private var failed = false
 
     /// The process's standard output.
     public static func output() -> StandardStream { StandardStream(descriptor: 1) }
@@ -44,14 +47,16 @@ public final class StandardStream: OutputSink {
     }
 
     /// Writes everything, retrying on short writes and interrupts; stops quietly if the reader
-    /// has gone away (a closed pipe).
+    /// has gone away (a closed pipe), and writes nothing more after a failure.
     public func write(bytes: [UInt8]) {
+        guard !failed else { return }
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {
                 let written = systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
+                    failed = true
                     return
                 }
                 offset += written

@@ -37,11 +37,14 @@ struct IdentifierTable: Sendable {
 
     /// Stores `value` for `key`, replacing the number stored for an equal identifier.
     mutating func insert(_ value: Int32, for key: UniformTypeIdentifier) {
-        if 2 * (keys.count + 1) > slots.count { rehash(to: max(8, 2 * slots.count)) }
-        let found = find(key)
+        var found = find(key)
         if let entry = found.entry {
             values[entry] = value
             return
+        }
+        if 2 * (keys.count + 1) > slots.count {
+            rehash(to: max(8, 2 * slots.count))
+            found = find(key)
         }
         keys.append(key)
         values.append(value)

@@ -70,11 +70,22 @@ public struct TypeCatalog: Sendable {
     /// everything. Both give the same catalog (a test compares them); reuse saves hashing the
     /// system's 1,300-odd identifiers and tags again for every app.
     init(system: SystemTypeCatalog, declarations: [TypeDeclaration], reusingSystemLayer: Bool) {
-        if reusingSystemLayer, let layer = system.layer, !declarations.contains(where: { $0.origin.isSystem }) {
-            self.init(system: system, layer: layer, bundle: declarations)
+        if reusingSystemLayer, let layer = Self.reusableLayer(of: system, under: declarations) {
+            self.init(
+                system: system, layer: layer, layering: Layering(system: system, bundle: declarations),
+                concurrently: false)
         } else {
             self.init(system: system, allDeclarations: declarations)
         }
+    }
+
+    /// The system's prebuilt layer when `declarations` can be layered over it: it has one, and
+    /// none of them is a system declaration (a newer release's types are built whole).
+    private static func reusableLayer(
+        of system: SystemTypeCatalog, under declarations: [TypeDeclaration]
+    ) -> SystemTypeCatalog.Layer? {
+        guard let layer = system.layer, !declarations.contains(where: { $0.origin.isSystem }) else { return nil }
+        return layer
     }
 
     /// Builds everything from the system's types and `declarations`.
@@ -199,15 +210,16 @@ public struct TypeCatalog: Sendable {
     }
 
     /// Builds the catalog of `declarations` over `system`, as ``init(system:declarations:)``
-    /// does, and runs `work` beside it. When `concurrently` (for a large bundle), `work` runs on
-    /// the other core while precedence is settled, then the conformance graph and the tag index
-    /// are built side by side: both cores stay busy, and no parallel loop runs inside another
-    /// (an inner one would get a single core).
+    /// does, and runs `work` beside it when `concurrently` (for a large bundle). Over the
+    /// system's prebuilt layer, `work` runs on the other core while precedence is settled, then
+    /// the conformance graph and the tag index are built side by side, so that both cores stay
+    /// busy when this runs at the top level (a parallel loop nested in another gets one core);
+    /// otherwise `work` runs beside the whole build.
     public static func building<Other: Sendable>(
         system: SystemTypeCatalog = .embedded, declarations: [TypeDeclaration], concurrently: Bool,
         beside work: @Sendable () -> Other
     ) -> (catalog: TypeCatalog, other: Other) {
-        guard let layer = system.layer, !declarations.contains(where: { $0.origin.isSystem }) else {
+        guard let layer = reusableLayer(of: system, under: declarations) else {
             let (catalog, other) = ParallelMap.both(
                 concurrently: concurrently, { TypeCatalog(system: system, declarations: declarations) }, work)
             return (catalog, other)
@@ -217,16 +229,10 @@ public struct TypeCatalog: Sendable {
         return (TypeCatalog(system: system, layer: layer, layering: layering, concurrently: concurrently), other)
     }
 
-    /// Layers a bundle's declarations (none of them a system one) over the system's prebuilt
-    /// layer: the same precedence as the full build, merging the bundle's identifiers into the
-    /// system's sorted ones instead of hashing and sorting everything again.
-    private init(system: SystemTypeCatalog, layer: SystemTypeCatalog.Layer, bundle declarations: [TypeDeclaration]) {
-        self.init(
-            system: system, layer: layer, layering: Layering(system: system, bundle: declarations), concurrently: false)
-    }
-
-    /// The declarations in effect when a bundle's are layered over the system's prebuilt layer,
-    /// precedence settled: everything the catalog keeps but the graph and the tag index.
+    /// The declarations in effect when a bundle's (none of them a system one) are layered over
+    /// the system's prebuilt layer, precedence settled: everything the catalog keeps but the
+    /// graph and the tag index. The same precedence as the full build, merging the bundle's
+    /// identifiers into the system's sorted ones instead of hashing and sorting everything again.
     private struct Layering: Sendable {
         var effective: [TypeDeclaration] = []
         var shadowed: [Int32: [TypeDeclaration]] = [:]

@@ -56,6 +56,20 @@ private let missingRank = """
         #expect(found.contains { $0.code == "DOC-002" })
     }
 
+    /// The suppression scan is a work item beside the rules: with only one rule, or none at all,
+    /// its comments still apply and nothing else is found.
+    @Test func suppressionsApplyWithOneRuleOrNone() {
+        let two = Linter(rules: [MissingHandlerRank(), InvalidTypeRole()])
+        let unsilenced = missingRank.replacingOccurrences(of: "<!-- utiscope:disable DOC-004 -->", with: "")
+        #expect(two.lint(text: unsilenced).contains { $0.code == "DOC-004" })
+        #expect(two.lint(text: missingRank).map(\.code) == ["DOC-002"])
+        #expect(Linter(rules: [InvalidTypeRole()]).lint(text: missingRank).isEmpty)
+        #expect(Linter(rules: []).lint(text: missingRank).isEmpty)
+        var configuration = LintConfiguration()
+        for rule in RuleRegistry.rules { configuration.rules[type(of: rule).description.code] = .off }
+        #expect(Linter(configuration: configuration).lint(text: missingRank).isEmpty)
+    }
+
     @Test func aCommentAfterNonASCIITextOnItsLineStillApplies() {
         let silenced = Linter().lint(text: FixerTests.oneLine("<!-- utiscope:disable DOC-006 -->"))
         #expect(!silenced.contains { $0.code == "DOC-006" })

@@ -36,6 +36,26 @@ import Testing
         #expect(graph.supertypes(of: "nothing").isEmpty)
     }
 
+    /// Past 32 supertypes the walk keeps the types reached in a set: the order, the once-only
+    /// rule and the undeclared supertype found far up hold there too.
+    @Test func aTypeWithManySupertypesIsWalkedInOrderOnce() {
+        // "leaf" conforms to p0…p39; each p conforms to p0 (a cycle back) and to "top"; "top"
+        // conforms to "missing", which nobody declares.
+        let parents = (0..<40).map { "p\($0)" }
+        var declarations = [declaration("leaf", parents)]
+        declarations += parents.map { declaration($0, ["p0", "top"]) }
+        declarations.append(declaration("top", ["missing"]))
+        let graph = ConformanceGraph(declarations: declarations)
+        let expected = (parents + ["top", "missing"]).map { UniformTypeIdentifier($0) }
+        #expect(graph.supertypes(of: "leaf") == expected)
+        #expect(graph.hasUndeclaredSupertype("leaf"))
+        #expect(graph.hasUndeclaredSupertype("p39"))
+        #expect(!graph.hasUndeclaredSupertype("missing"))
+        let declaredOnly = ConformanceGraph(declarations: Array(declarations.dropLast()) + [declaration("top")])
+        #expect(declaredOnly.supertypes(of: "leaf") == Array(expected.dropLast()))
+        #expect(!declaredOnly.hasUndeclaredSupertype("leaf"))
+    }
+
     @Test func upwardClosureKeepsSeedsFirstThenGoesBreadthFirstOnce() {
         let graph = ConformanceGraph(declarations: [
             declaration("public.item"), declaration("public.data", ["public.item"]),
