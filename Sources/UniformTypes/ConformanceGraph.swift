@@ -406,6 +406,19 @@ public struct ConformanceGraph: Sendable {
         return walkSupertypes(from: start) { _ in true }.dropFirst().map { identifiers[Int($0)] }
     }
 
+    /// The nearest supertype node of `type` (itself excluded, in ``supertypes(of:)``'s order)
+    /// that satisfies `predicate`.
+    func firstSupertypeNode(of type: UniformTypeIdentifier, where predicate: (Int32) -> Bool) -> Int32? {
+        guard let start = nodeIndex[type] else { return nil }
+        var found: Int32?
+        walkSupertypes(from: start) { node in
+            guard predicate(node) else { return true }
+            found = node
+            return false
+        }
+        return found
+    }
+
     /// Walks up from `start` breadth-first, each level in declared order, and calls `visit` with
     /// each supertype when first reached; stops early when `visit` returns false. Returns the
     /// nodes reached, `start` first. Most types have a few supertypes: the nodes reached are

@@ -35,6 +35,9 @@ public struct TypeCatalog: Sendable {
     private let systemPositions: [Int32]
     /// Facts for system types declared by a layer rather than the embedded catalog.
     private let layeredFacts: [UniformTypeIdentifier: SystemTypeFacts]
+    /// When the system layer was reused: per graph node, the position in `system.types` of the
+    /// system type with its identifier, or -1. Empty otherwise.
+    private let systemTypeOfNode: [Int32]
 
     /// A tag as looked up: class and case-folded value.
     struct TagKey: Hashable, Sendable {
@@ -165,6 +168,7 @@ public struct TypeCatalog: Sendable {
             layeredFacts[identifier] = Self.facts(for: declaration, system: system, graph: graph)
         }
         self.layeredFacts = layeredFacts
+        self.systemTypeOfNode = []
     }
 
     /// Settles one identifier's declarations (at least two): the winner, the others in
@@ -338,6 +342,9 @@ public struct TypeCatalog: Sendable {
         self.systemRemap = layering.systemRemap
         self.systemPositions = layering.basePosition
         self.layeredFacts = [:]
+        var systemTypeOfNode = [Int32](repeating: -1, count: layering.effective.count)
+        for (type, node) in layering.basePosition.enumerated() { systemTypeOfNode[Int(node)] = Int32(type) }
+        self.systemTypeOfNode = systemTypeOfNode
     }
 
     /// Facts for a system declaration that is not the embedded one: icons from its own fields;
@@ -417,6 +424,32 @@ public struct TypeCatalog: Sendable {
     public func systemFacts(for identifier: UniformTypeIdentifier) -> SystemTypeFacts? {
         if let facts = layeredFacts[identifier] { return facts }
         return system.type(for: identifier)?.facts
+    }
+
+    /// The nearest supertype of `type` (itself excluded, in `graph.supertypes(of:)`'s order) that
+    /// the system declares with facts satisfying `predicate`, with those facts: what a walk of
+    /// ``systemFacts(for:)`` over the supertypes finds, answered on the graph's node numbers when
+    /// the system layer was reused (no identifier is copied or hashed).
+    public func nearestSystemSupertype(
+        of type: UniformTypeIdentifier, where predicate: (SystemTypeFacts) -> Bool
+    ) -> (identifier: UniformTypeIdentifier, facts: SystemTypeFacts)? {
+        guard !systemTypeOfNode.isEmpty else {
+            for supertype in graph.supertypes(of: type) {
+                if let facts = systemFacts(for: supertype), predicate(facts) { return (supertype, facts) }
+            }
+            return nil
+        }
+        // Referenced-only nodes come after the declared ones: no system type is among them.
+        func systemType(_ node: Int32) -> Int? {
+            guard Int(node) < systemTypeOfNode.count, systemTypeOfNode[Int(node)] >= 0 else { return nil }
+            return Int(systemTypeOfNode[Int(node)])
+        }
+        guard
+            let node = graph.firstSupertypeNode(
+                of: type, where: { node in systemType(node).map { predicate(system.types[$0].facts) } ?? false }),
+            let position = systemType(node)
+        else { return nil }
+        return (graph.identifier(of: ConformanceGraph.Node(rawValue: node)), system.types[position].facts)
     }
 
     /// The declarations in effect that claim `tag` in `tagClass` (compared case-insensitively for

@@ -119,6 +119,32 @@ import Testing
         #expect(whole.isSystemDeclared("com.vendor.newer"))
     }
 
+    /// The nearest system supertype with given facts, found on node numbers over the reused
+    /// layer, is the one a walk of `systemFacts(for:)` over `supertypes(of:)` finds, in both builds.
+    @Test(arguments: [4, 5] as [UInt64])
+    func nearestSystemSupertypeIsTheWalksAnswer(seed: UInt64) {
+        let bundle = Self.randomBundle(seed: seed, count: 60)
+        let reused = TypeCatalog(system: .embedded, declarations: bundle, reusingSystemLayer: true)
+        let whole = TypeCatalog(system: .embedded, declarations: bundle, reusingSystemLayer: false)
+        let predicates: [@Sendable (SystemTypeFacts) -> Bool] = [
+            { $0.thumbnail.iOS == .documented || $0.thumbnail.iOS == .likely }, { $0.hasIcon }, { _ in true },
+            { _ in false },
+        ]
+        let probes = bundle.map(\.identifier) + ["public.jpeg", "com.adobe.pdf", "public.data", "com.example.none"]
+        var found = 0
+        for identifier in probes {
+            for predicate in predicates {
+                let walked = whole.graph.supertypes(of: identifier).lazy.compactMap { supertype in
+                    whole.systemFacts(for: supertype).flatMap { predicate($0) ? supertype : nil }
+                }.first
+                #expect(reused.nearestSystemSupertype(of: identifier, where: predicate)?.identifier == walked)
+                #expect(whole.nearestSystemSupertype(of: identifier, where: predicate)?.identifier == walked)
+                if walked != nil { found += 1 }
+            }
+        }
+        #expect(found > 0, "the draw reaches system supertypes")
+    }
+
     @Test func theEmbeddedCatalogHasALayerAndAnEmptyBundleNeedsNothingNew() {
         #expect(SystemTypeCatalog.embedded.layer != nil)
         let reused = TypeCatalog(system: .embedded, declarations: [], reusingSystemLayer: true)

@@ -104,12 +104,10 @@ public struct DocumentIconExplanation: Rule {
         for declaration: TypeDeclaration, _ context: LintContext, _ thumbnailed: [UniformTypeIdentifier: String]
     ) -> Icon {
         let identifier = declaration.identifier
-        for supertype in context.catalog.graph.supertypes(of: identifier) {
-            guard let facts = context.catalog.systemFacts(for: supertype) else { continue }
-            if facts.thumbnail.iOS == .documented || facts.thumbnail.iOS == .likely {
-                return .systemThumbnail(supertype)
-            }
+        let drawn = context.catalog.nearestSystemSupertype(of: identifier) { facts in
+            facts.thumbnail.iOS == .documented || facts.thumbnail.iOS == .likely
         }
+        if let drawn { return .systemThumbnail(drawn.identifier) }
         if let file = thumbnailed[identifier] { return .extensionThumbnail(file) }
         if declaration.icons.composited != nil || declaration.icons.namesIcon { return .customIcon }
         if context.app.appIcon.declaresIcon || context.resources?.assetNames.isEmpty == false { return .appIcon }
