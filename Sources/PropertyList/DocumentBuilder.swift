@@ -12,6 +12,9 @@ struct DocumentBuilder {
     private var pendingWarnings: [(kind: PropertyListWarning.Kind, node: Int32)] = []
     /// Warnings whose location is known without a node (text between elements, say).
     private var placedWarnings: [PropertyListWarning] = []
+    /// The comments' text, one after another, and where each ends in it.
+    private var commentText: [UInt8] = []
+    private var commentEnds: [Int32] = []
 
     let file: String
     let format: PropertyListFormat
@@ -223,10 +226,17 @@ struct DocumentBuilder {
         }
     }
 
+    /// Records a comment's text (the input's size bounds their total).
+    mutating func addComment(_ text: UnsafeBufferPointer<UInt8>) {
+        commentText.append(contentsOf: text)
+        commentEnds.append(Int32(clamping: commentText.count))
+    }
+
     /// Finishes the document with `root` as its top-level value.
     consuming func finish(root: Int32) -> PropertyListDocument {
         let storage = DocumentStorage(
-            nodes: nodes, arena: arena, children: children, file: file, format: format)
+            nodes: nodes, arena: arena, children: children, file: file, format: format, commentText: commentText,
+            commentEnds: commentEnds)
         var warnings = pendingWarnings.map { warning in
             PropertyListWarning(warning.kind, at: PlistValue(storage: storage, index: warning.node).location)
         }

@@ -80,13 +80,21 @@ final class DocumentStorage: Sendable {
     let children: [Int32]
     let file: String
     let format: PropertyListFormat
+    /// The comments' text, one after another, and where each ends in it.
+    let commentText: [UInt8]
+    let commentEnds: [Int32]
 
-    init(nodes: [NodeRecord], arena: [UInt8], children: [Int32], file: String, format: PropertyListFormat) {
+    init(
+        nodes: [NodeRecord], arena: [UInt8], children: [Int32], file: String, format: PropertyListFormat,
+        commentText: [UInt8] = [], commentEnds: [Int32] = []
+    ) {
         self.nodes = nodes
         self.arena = arena
         self.children = children
         self.file = file
         self.format = format
+        self.commentText = commentText
+        self.commentEnds = commentEnds
     }
 }
 
@@ -111,6 +119,34 @@ public struct PropertyListDocument: Sendable {
     public var file: String { storage.file }
     /// The number of distinct values (a binary object shared by several containers counts once).
     public var valueCount: Int { storage.nodes.count }
+
+    /// The text of each XML comment (`<!-- … -->`), in document order, as written; empty for the
+    /// other formats.
+    public var comments: [String] {
+        var start = 0
+        return storage.commentEnds.map { end in
+            defer { start = Int(end) }
+            return String(decoding: storage.commentText[start..<Int(end)], as: UTF8.self)
+        }
+    }
+
+    /// Whether an XML comment holds `text`, compared byte for byte: answered without reading the
+    /// file again or making a String per comment (callers look for a directive in comments).
+    public func hasComment(containing text: String) -> Bool {
+        let pattern = Array(text.utf8)
+        guard !pattern.isEmpty else { return !storage.commentEnds.isEmpty }
+        var start = 0
+        for end in storage.commentEnds {
+            let comment = storage.commentText[start..<Int(end)]
+            start = Int(end)
+            guard comment.count >= pattern.count else { continue }
+            for offset in comment.startIndex...(comment.endIndex - pattern.count)
+            where comment[offset] == pattern[0] && comment[offset..<offset + pattern.count].elementsEqual(pattern) {
+                return true
+            }
+        }
+        return false
+    }
 
     /// The value (not a dictionary key) of this document that `location` was made for, found
     /// without computing its key path and walking down to it again; nil when the location was

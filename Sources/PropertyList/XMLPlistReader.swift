@@ -163,6 +163,10 @@ struct XMLPlistReader {
             guard let context, let characters else { return }
             XMLState.from(context).pointee.text(UnsafeBufferPointer(start: characters, count: Int(length)))
         }
+        sax.comment = { context, text in
+            guard let context, let text else { return }
+            XMLState.from(context).pointee.comment(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))))
+        }
         sax.cdataBlock = sax.characters
         sax.ignorableWhitespace = sax.characters
         sax.reference = { context, name in
@@ -414,6 +418,11 @@ private struct XMLState {
             break
         }
         if frames.isEmpty || frames.last?.element == .plist { root = node }
+    }
+
+    mutating func comment(_ text: UnsafeBufferPointer<UInt8>) {
+        guard !failed else { return }
+        builder.addComment(text)
     }
 
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -70,6 +70,14 @@ private let missingRank = """
         #expect(Linter(configuration: configuration).lint(text: missingRank).isEmpty)
     }
 
+    /// Only comments hold directives: the same words in a string's text silence nothing.
+    @Test func aDirectiveOutsideACommentIsText() {
+        let text = missingRank.replacingOccurrences(
+            of: "<!-- utiscope:disable DOC-004 -->",
+            with: "<string>&lt;!-- utiscope:disable DOC-004 --&gt;</string>")
+        #expect(Linter().lint(text: text).contains { $0.code == "DOC-004" })
+    }
+
     @Test func aCommentAfterNonASCIITextOnItsLineStillApplies() {
         let silenced = Linter().lint(text: FixerTests.oneLine("<!-- utiscope:disable DOC-006 -->"))
         #expect(!silenced.contains { $0.code == "DOC-006" })

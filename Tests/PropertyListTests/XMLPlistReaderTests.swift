@@ -360,6 +360,31 @@ import Testing
     }
 }
 
+@Suite struct CommentTests {
+    /// XML comments are kept in document order, as written; a search looks inside each one, not
+    /// across two.
+    @Test func commentsAreKeptInOrderAndSearchedOneByOne() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- before: é -->
+            <plist><dict><!--ab--><key>k</key><!--c--><string>utiscope:disable X</string>
+            <!----></dict></plist>
+            """
+        let document = try PropertyListReader().read(Array(text.utf8), file: "c.plist")
+        #expect(document.comments == [" before: é ", "ab", "c", ""])
+        #expect(document.hasComment(containing: "before: é"))
+        #expect(document.hasComment(containing: "b"))
+        #expect(!document.hasComment(containing: "bc"), "not across two comments")
+        #expect(!document.hasComment(containing: "utiscope:disable"), "a string's text is no comment")
+        #expect(document.root["k"]?.string == "utiscope:disable X")
+        let plain = try PropertyListReader().read(Array("<plist><true/></plist>".utf8), file: "p")
+        #expect(plain.comments.isEmpty)
+        #expect(!plain.hasComment(containing: "x"))
+        let openStep = try PropertyListReader().read(Array("/* c */ { a = b; }".utf8), file: "o")
+        #expect(openStep.comments.isEmpty)
+    }
+}
+
 @Suite struct LocationFileTests {
     /// A value's location reads its file from the document (it stores no file of its own); it
     /// keeps that file when its key path or file is set, and compares with a location given
