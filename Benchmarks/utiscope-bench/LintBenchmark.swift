@@ -35,8 +35,8 @@ enum LintBenchmark {
 
     /// Where the lint's time goes, in this process (the best of three of each phase, as the
     /// library runs it: the model, the context, the rules and the JSON on both cores), as shares
-    /// of their sum; then each rule alone on one core, as shares of all rules: what to make
-    /// faster first.
+    /// of their sum and in seconds; then each rule alone on one core, as shares of all rules and
+    /// in seconds: what to make faster first.
     static func phases(_ path: String) throws {
         var best: [(name: String, seconds: Double)] = [
             ("read the XML", .infinity), ("Info.plist model", .infinity), ("context (catalog, indexes)", .infinity),
@@ -65,7 +65,8 @@ enum LintBenchmark {
         print("  in-process phases (share of \(format(total).trimmingCharacters(in: .whitespaces))):")
         for phase in best {
             print(
-                "    \(phase.name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(share(phase.seconds / total))")
+                "    \(phase.name.padding(toLength: 28, withPad: " ", startingAt: 0)) \(share(phase.seconds / total))  \(format(phase.seconds))"
+            )
         }
         guard let context else { return }
         var rules: [(code: String, seconds: Double, findings: Int)] = []
@@ -81,7 +82,7 @@ enum LintBenchmark {
         )
         for rule in rules.sorted(by: { $0.seconds > $1.seconds }).prefix(10) {
             print(
-                "    \(rule.code.padding(toLength: 10, withPad: " ", startingAt: 0)) \(share(rule.seconds / all))  \(rule.findings) findings"
+                "    \(rule.code.padding(toLength: 10, withPad: " ", startingAt: 0)) \(share(rule.seconds / all))  \(format(rule.seconds))  \(rule.findings) findings"
             )
         }
     }
