@@ -75,10 +75,7 @@ public struct Linter: Sendable {
         var suppressions: [String: Suppressions] = [:]
         var scanned: Set<String> = []
         for plist in context.infoPlists {
-            // Only a comment can hold a directive: the reader kept them, so most files are not read again.
-            guard let document = plist.document, document.format == .xml,
-                document.hasComment(containing: "utiscope:disable")
-            else { continue }
+            guard let document = plist.document, Suppressions.mayApply(to: document) else { continue }
             let file = document.file
             guard scanned.insert(file).inserted, let bytes = sources[file] ?? SourceFile.read(file) else { continue }
             let found = Suppressions(scanning: bytes, document: document)

@@ -1,33 +1,18 @@
+import PropertyList
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
 
-/// Reading and writing whole files with POSIX calls (no Foundation: it costs start-up time).
+/// Reading and writing whole files with POSIX calls (no Foundation: it costs start-up time);
+/// reading is PropertyList's `FileInput`.
 enum SourceFile {
     /// The bytes of `path`, or nil when it cannot be read (or is standard input).
     static func read(_ path: String) -> [UInt8]? {
         guard path != "-" else { return nil }
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var info = stat()
-        if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
-            // One allocation, not a doubling series; capped, as a size can be a sparse file's.
-            bytes.reserveCapacity(min(Int(info.st_size), 1 << 27))
-        }
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
+        return try? FileInput.readAll(path: path, limit: .max)
     }
 
     /// Writes `bytes` to `path` through a temporary file in the same folder, renamed over it.
@@ -58,10 +43,8 @@ enum SourceFile {
 }
 
 #if canImport(Glibc)
-    private let systemRead = Glibc.read
     private let systemWrite = Glibc.write
 #elseif canImport(Darwin)
-    private let systemRead = Darwin.read
     private let systemWrite = Darwin.write
 #endif
 

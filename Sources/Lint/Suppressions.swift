@@ -1,11 +1,5 @@
 import PropertyList
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The suppression comments of one XML plist.
 ///
 /// `<!-- utiscope:disable CODE -->` silences the rules named (codes such as `DOC-002` or names
@@ -18,10 +12,14 @@ struct Suppressions: Sendable {
     /// Rules silenced below a key path.
     var scoped: [(rules: Set<String>, keyPath: PlistKeyPath)] = []
 
+    /// Whether a comment of `document` (an XML plist's, as its reader kept them) holds a
+    /// directive: only then are its bytes read again and scanned.
+    static func mayApply(to document: PropertyListDocument) -> Bool {
+        document.format == .xml && document.hasComment(containing: "utiscope:disable")
+    }
+
     /// Finds the comments in `bytes` and the elements they stand before in `document`.
     init(scanning bytes: [UInt8], document: PropertyListDocument) {
-        let directive = Array("utiscope:disable".utf8)
-        guard Self.contains(bytes, directive) else { return }
         var pending: [(rules: Set<String>, line: Int, column: Int)] = []
         var index = 0
         var line = 1
@@ -115,25 +113,6 @@ struct Suppressions: Sendable {
         let pattern = Array(literal.utf8)
         guard index + pattern.count <= bytes.count else { return false }
         return bytes[index..<index + pattern.count].elementsEqual(pattern)
-    }
-
-    /// Whether `bytes` hold `pattern`, which has a colon (`utiscope:disable`): memchr finds the
-    /// colons, rare in a plist, and only there is the pattern compared. The whole file is scanned,
-    /// often tens of megabytes without a comment.
-    private static func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
-        guard let colon = pattern.firstIndex(of: UInt8(ascii: ":")), bytes.count >= pattern.count else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return false }
-            var start = colon
-            let last = buffer.count - (pattern.count - colon)
-            while start <= last {
-                guard let found = memchr(base + start, Int32(UInt8(ascii: ":")), last - start + 1) else { return false }
-                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if buffer[(index - colon)..<(index - colon + pattern.count)].elementsEqual(pattern) { return true }
-                start = index + 1
-            }
-            return false
-        }
     }
 
     /// Whether no comment silences anything.

@@ -134,18 +134,11 @@ public struct PropertyListDocument: Sendable {
     /// file again or making a String per comment (callers look for a directive in comments).
     public func hasComment(containing text: String) -> Bool {
         let pattern = Array(text.utf8)
-        guard !pattern.isEmpty else { return !storage.commentEnds.isEmpty }
         var start = 0
-        for end in storage.commentEnds {
-            let comment = storage.commentText[start..<Int(end)]
-            start = Int(end)
-            guard comment.count >= pattern.count else { continue }
-            for offset in comment.startIndex...(comment.endIndex - pattern.count)
-            where comment[offset] == pattern[0] && comment[offset..<offset + pattern.count].elementsEqual(pattern) {
-                return true
-            }
+        return storage.commentEnds.contains { end in
+            defer { start = Int(end) }
+            return storage.commentText[start..<Int(end)].firstRange(of: pattern) != nil
         }
-        return false
     }
 
     /// The value (not a dictionary key) of this document that `location` was made for, found

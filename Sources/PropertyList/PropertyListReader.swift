@@ -148,8 +148,10 @@ struct TextPrefix {
 }
 
 /// Reading whole files with POSIX calls: clear errors, and the size checked before reading.
-enum FileInput {
-    static func readAll(path: String, limit: Int) throws(PropertyListError) -> [UInt8] {
+public enum FileInput {
+    /// The bytes of the file at `path` (`-` for standard input), read into one allocation; a
+    /// file that cannot be read, a directory, or one over `limit` bytes throws, saying why.
+    public static func readAll(path: String, limit: Int) throws(PropertyListError) -> [UInt8] {
         let location = SourceLocation(file: path)
         let descriptor: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
         guard descriptor >= 0 else {
@@ -167,7 +169,8 @@ enum FileInput {
         }
         var bytes: [UInt8] = []
         if (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
-            bytes.reserveCapacity(Int(info.st_size))
+            // Capped: a sparse file's size is no promise of its bytes.
+            bytes.reserveCapacity(min(Int(info.st_size), 1 << 27))
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
