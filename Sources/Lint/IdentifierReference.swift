@@ -88,9 +88,13 @@ extension UniformTypeIdentifier {
     /// The fast answer for the usual case: only ASCII letters, digits, `-` and `.`, no empty
     /// component. Such an identifier has no syntax problem but (perhaps) its domain.
     var isPlainlySpelled: Bool {
+        rawValue.utf8.withContiguousStorageIfAvailable(Self.isPlainlySpelled) ?? Self.isPlainlySpelled(rawValue.utf8)
+    }
+
+    private static func isPlainlySpelled(_ bytes: some Sequence<UInt8>) -> Bool {
         var previous: UInt8 = UInt8(ascii: ".")
         var count = 0
-        for byte in rawValue.utf8 {
+        for byte in bytes {
             count += 1
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
@@ -108,10 +112,16 @@ extension UniformTypeIdentifier {
 }
 
 extension String {
-    /// Whether the text holds `$(` or `${`, found byte by byte.
+    /// Whether the text holds `$(` or `${`, read from the string's contiguous UTF-8 bytes when it
+    /// has them (a tight loop; the view's iterator costs several times more per byte).
     var hasBuildSettingReference: Bool {
+        utf8.withContiguousStorageIfAvailable(Self.holdsBuildSettingReference)
+            ?? Self.holdsBuildSettingReference(utf8)
+    }
+
+    private static func holdsBuildSettingReference(_ bytes: some Sequence<UInt8>) -> Bool {
         var afterDollar = false
-        for byte in utf8 {
+        for byte in bytes {
             if afterDollar, byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{") { return true }
             afterDollar = byte == UInt8(ascii: "$")
         }

@@ -223,6 +223,7 @@ extension LintContext {
         plist: Int, declaration: TypeDeclaration
     )] {
         var seen: Set<UniformTypeIdentifier> = []
+        seen.reserveCapacity(plists.reduce(0) { $0 + $1.exportedTypes.count + $1.importedTypes.count })
         var result: [(plist: Int, declaration: TypeDeclaration)] = []
         for (index, plist) in plists.enumerated() {
             for declaration in plist.declarations where seen.insert(declaration.identifier).inserted {

@@ -15,7 +15,13 @@ public enum OutputEscaping {
     /// `\u{XXXX}`.
     public static func escape(_ text: String) -> String {
         // Printable ASCII needs nothing: checked byte by byte first, the usual case by far.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        // (On the contiguous bytes when the string has them: the view's iterator costs several
+        // times more per byte, and every finding's message quotes a few values.)
+        let isPrintable = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
+        let printable =
+            text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPrintable) }
+            ?? text.utf8.allSatisfy(isPrintable)
+        if printable { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)

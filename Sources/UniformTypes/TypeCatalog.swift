@@ -204,6 +204,7 @@ public struct TypeCatalog: Sendable {
     static func tagIndex(of declarations: [TypeDeclaration], skip: (Int) -> Bool = { _ in false }) -> [TagKey: [Int32]]
     {
         var tagIndex: [TagKey: [Int32]] = [:]
+        tagIndex.reserveCapacity(declarations.count)  // most declarations claim a tag or two
         for (position, declaration) in declarations.enumerated() where !skip(position) {
             for tag in declaration.tags {
                 let key = TagKey(tag.value, in: tag.tagClass)
@@ -249,6 +250,7 @@ public struct TypeCatalog: Sendable {
             let systemCount = system.types.count
             // The bundle's declarations grouped by identifier, groups in order of first appearance.
             var groupOf: [UniformTypeIdentifier: Int] = [:]
+            groupOf.reserveCapacity(declarations.count)
             var groups: [[Candidate]] = []
             for (offset, declaration) in declarations.enumerated() {
                 let candidate = Candidate(declaration: declaration, layer: 0, sequence: systemCount + offset, next: -1)

@@ -2,6 +2,7 @@ import AppBundle
 import Foundation
 import PropertyList
 import Testing
+import UniformTypes
 
 @testable import Lint
 
@@ -742,5 +743,26 @@ func plistText(_ body: String) -> String {
         // Legacy CFBundleTypeExtensions may hold wildcards and any case.
         #expect(MalformedExtensionTag.problem("*", legacy: true) == nil)
         #expect(MalformedExtensionTag.problem("TXT", legacy: true) == nil)
+    }
+}
+
+@Suite struct TextScanTests {
+    @Test func findsBuildSettingReferencesInShortAndLongText() {
+        // Short strings are stored inline, long ones in a buffer: both are scanned.
+        for text in ["$(X)", "a${B}", "com.example.$(PRODUCT_NAME:rfc1034identifier).document"] {
+            #expect(text.hasBuildSettingReference, "\(text)")
+        }
+        for text in ["", "$", "a$", "$ (X)", "cost: $5", "com.example.a-very-long-identifier-without-any.$"] {
+            #expect(!text.hasBuildSettingReference, "\(text)")
+        }
+    }
+
+    @Test func recognisesPlainlySpelledIdentifiers() {
+        for text in ["a", "com.example.doc", "com.example.a-very-long-identifier-with-digits-0123456789"] {
+            #expect(UniformTypeIdentifier(text).isPlainlySpelled, "\(text)")
+        }
+        for text in ["", ".com", "com.", "com..example", "com.example.dóc", "com.example.a_very_long_identifier"] {
+            #expect(!UniformTypeIdentifier(text).isPlainlySpelled, "\(text)")
+        }
     }
 }

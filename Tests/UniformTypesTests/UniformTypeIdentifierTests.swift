@@ -18,6 +18,21 @@ import Testing
         #expect(mixed.normalized == "com.apple.iwork.pages.pages")
     }
 
+    @Test func hashTablesFindEveryIdentifierInEitherCase() {
+        // Sets and dictionaries hash through `_rawHashValue(seed:)`, which mixes the precomputed
+        // hash: many identifiers, each found again under another spelling, none confused.
+        let identifiers = (0..<5_000).map { UniformTypeIdentifier("com.example.Type\($0)") }
+        var positions: [UniformTypeIdentifier: Int] = [:]
+        for (position, identifier) in identifiers.enumerated() { positions[identifier] = position }
+        #expect(positions.count == identifiers.count)
+        for (position, identifier) in identifiers.enumerated() {
+            #expect(positions[UniformTypeIdentifier(identifier.rawValue.uppercased())] == position)
+        }
+        #expect(positions[UniformTypeIdentifier("com.example.type5000")] == nil)
+        let seen = Set(identifiers.map { UniformTypeIdentifier($0.rawValue.lowercased()) })
+        #expect(seen.count == identifiers.count && seen.isSuperset(of: identifiers))
+    }
+
     @Test func foldsOnlyASCIILetters() {
         // Non-ASCII letters are not folded: `É` and `é` stay distinct.
         #expect(UniformTypeIdentifier("com.example.É") != UniformTypeIdentifier("com.example.é"))

@@ -61,6 +61,7 @@ public struct DuplicateDeclaration: Rule {
                 ("UTImportedTypeDeclarations", plist.importedTypes),
             ] {
                 var first: [UniformTypeIdentifier: TypeDeclaration] = [:]
+                first.reserveCapacity(declarations.count)
                 for declaration in declarations {
                     guard let earlier = first[declaration.identifier] else {
                         first[declaration.identifier] = declaration

@@ -67,6 +67,7 @@ public struct ExportedAndImported: Rule {
         var diagnostics: [Diagnostic] = []
         for plist in context.infoPlists {
             var exported: [UniformTypeIdentifier: TypeDeclaration] = [:]
+            exported.reserveCapacity(plist.exportedTypes.count)
             for declaration in plist.exportedTypes where exported[declaration.identifier] == nil {
                 exported[declaration.identifier] = declaration
             }
