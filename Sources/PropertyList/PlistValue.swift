@@ -68,6 +68,39 @@ public struct PlistValue: Sendable {
         return PlistKeyPath(components.reversed())
     }
 
+    /// Appends ``keyPath``'s text to `bytes` as `keyPath.description` would write it, read from
+    /// the nodes: the steps are found from this value up (as ``keyPath`` finds them), then
+    /// written from the root down.
+    func appendKeyPathText(to bytes: inout [UInt8]) {
+        let nodes = storage.nodes
+        var steps: [Int32] = []  // the nodes below the root on the way up, this one first
+        var current = Int(index)
+        while steps.count <= nodes.count {
+            let record = nodes[current]
+            guard record.parent >= 0 else { break }
+            steps.append(Int32(current))
+            current = Int(record.parent)
+        }
+        let start = bytes.count
+        storage.arena.withUnsafeBufferPointer { arena in
+            for step in steps.reversed() {
+                let record = nodes[Int(step)]
+                let parent = nodes[Int(record.parent)]
+                let position = Int(record.indexInParent)
+                if parent.kind == .array {
+                    PlistKeyPath.appendIndex(position, to: &bytes)
+                } else if position < Int(parent.length) {
+                    let key = nodes[Int(storage.children[Int(parent.payload) + 2 * position])]
+                    let text =
+                        key.kind == .string
+                        ? UnsafeBufferPointer(rebasing: arena[Int(key.payload)..<Int(key.payload) + Int(key.length)])
+                        : UnsafeBufferPointer(rebasing: arena[0..<0])
+                    PlistKeyPath.appendKey(bytes: text, first: bytes.count == start, to: &bytes)
+                }
+            }
+        }
+    }
+
     // MARK: Scalars
 
     /// The raw UTF-8 bytes of a string or key, or the bytes of data; empty for other kinds.

@@ -114,6 +114,14 @@ public enum JSONText {
         swap(&output.bytes, &bytes)
     }
 
+    /// Appends the UTF-8 text `utf8` as a JSON string literal, quotes included, to `bytes`.
+    public static func append(quotingUTF8 utf8: [UInt8], to bytes: inout [UInt8]) {
+        var output = ByteOutput()
+        swap(&output.bytes, &bytes)
+        utf8.withUnsafeBufferPointer { appendString($0, 0, $0.count, into: &output) }
+        swap(&output.bytes, &bytes)
+    }
+
     private static let hex = Array("0123456789abcdef".utf8)
 
     /// Whether `byte` is copied as it is whatever follows it: printable ASCII other than `"` and

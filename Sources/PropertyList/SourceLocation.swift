@@ -73,6 +73,16 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// Appends the UTF-8 text of ``keyPath`` (its `description`) to `bytes`; a path still to be
+    /// computed from its value is written straight from the document's nodes, without making
+    /// the path or its keys' strings (reports write a key path for nearly every finding).
+    public func appendKeyPathText(to bytes: inout [UInt8]) {
+        switch keyPathSource {
+        case .path(let path): path.appendText(to: &bytes)
+        case .value(let value): value.appendKeyPathText(to: &bytes)
+        }
+    }
+
     /// Whether `other` is known to have the same key path without computing either: both are
     /// the path of one value of one document, or both paths were given and are equal. False
     /// means "not known", not "different" (a report holds many findings about one value, and
@@ -180,38 +190,70 @@ public struct PlistKeyPath: Sendable, Hashable, CustomStringConvertible {
     /// `CFBundleDocumentTypes[2].LSItemContentTypes[0]`; keys that are not plain words are quoted
     /// as `["key.with.dots"]`. The root is the empty string.
     public var description: String {
-        // Written as bytes: reports print a key path for every finding.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(16 * components.count)
+        appendText(to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends ``description``'s UTF-8 bytes to `bytes`.
+    func appendText(to bytes: inout [UInt8]) {
+        bytes.reserveCapacity(bytes.count + 16 * components.count)
+        let start = bytes.count
         for component in components {
             switch component {
             case .index(let index):
-                bytes.append(UInt8(ascii: "["))
-                bytes += String(index).utf8
-                bytes.append(UInt8(ascii: "]"))
+                Self.appendIndex(index, to: &bytes)
             case .key(let key):
-                if Self.isPlain(key) {
-                    if !bytes.isEmpty { bytes.append(UInt8(ascii: ".")) }
-                    bytes += key.utf8
-                } else {
-                    bytes += "[\"".utf8
-                    for byte in key.utf8 {
-                        if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { bytes.append(UInt8(ascii: "\\")) }
-                        bytes.append(byte)
-                    }
-                    bytes += "\"]".utf8
-                }
+                Self.appendKey(key, first: bytes.count == start, to: &bytes)
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends an index step: `[3]`.
+    static func appendIndex(_ index: Int, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "["))
+        bytes += String(index).utf8
+        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends a key step: the key after a dot (none before the first step) when it is a plain
+    /// word, `["key"]` with `\` and `"` escaped otherwise.
+    static func appendKey(_ key: String, first: Bool, to bytes: inout [UInt8]) {
+        if isPlain(key) {
+            if !first { bytes.append(UInt8(ascii: ".")) }
+            if key.utf8.withContiguousStorageIfAvailable({ bytes += $0 }) == nil { bytes += key.utf8 }
+        } else {
+            bytes += "[\"".utf8
+            for byte in key.utf8 {
+                if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { bytes.append(UInt8(ascii: "\\")) }
+                bytes.append(byte)
+            }
+            bytes += "\"]".utf8
+        }
+    }
+
+    /// Appends a key step from the key's UTF-8 bytes, as ``appendKey(_:first:to:)`` does for
+    /// their text: a plain key's bytes are copied as they are, another key goes through `String`
+    /// (which repairs invalid UTF-8 as the text would).
+    static func appendKey(bytes key: UnsafeBufferPointer<UInt8>, first: Bool, to bytes: inout [UInt8]) {
+        if !key.isEmpty && key.allSatisfy(isPlainByte) {
+            if !first { bytes.append(UInt8(ascii: ".")) }
+            bytes += key
+        } else {
+            appendKey(String(decoding: key, as: UTF8.self), first: first, to: &bytes)
+        }
+    }
+
+    private static func isPlainByte(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x5F || byte == 0x2D
     }
 
     private static func isPlain(_ key: String) -> Bool {
         guard !key.isEmpty else { return false }
-        return key.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A)
-                || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2D
-        }
+        // On the contiguous bytes when the string has them (reports make a key path per finding).
+        return key.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPlainByte) }
+            ?? key.utf8.allSatisfy(isPlainByte)
     }
 }
 

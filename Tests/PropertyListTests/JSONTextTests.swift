@@ -21,3 +21,35 @@ import Testing
         }
     }
 }
+
+@Suite struct KeyPathTextTests {
+    /// Every value of `document`, depth first.
+    func everyValue(_ value: PlistValue) -> [PlistValue] {
+        [value] + value.elements.flatMap(everyValue) + value.entries.flatMap { [$0.key] + everyValue($0.value) }
+    }
+
+    @Test(arguments: [
+        "binary/unicode.bplist", "binary/info.bplist", "binary/shared-objects.bplist", "binary/duplicate-keys.bplist",
+        "binary/all-types.xml", "binary/unicode.xml",
+    ])
+    func writtenFromTheNodesAsTheKeyPathDescribesIt(_ name: String) throws {
+        let document = try PropertyListReader().read(contentsOf: fixture(name))
+        let values = everyValue(document.root)
+        #expect(values.count > 5)
+        for value in values {
+            var bytes: [UInt8] = Array("prefix".utf8)
+            value.location.appendKeyPathText(to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == "prefix" + value.location.keyPath.description)
+        }
+    }
+
+    @Test func writtenFromAGivenPathAsItsDescription() throws {
+        let path = PlistKeyPath([.key("with.dots"), .index(3), .key("plain"), .key("quote\"and\\slash"), .key("")])
+        var location = SourceLocation(file: "x.plist")
+        location.keyPath = path
+        var bytes: [UInt8] = []
+        location.appendKeyPathText(to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == path.description)
+        #expect(path.description == #"["with.dots"][3].plain["quote\"and\\slash"][""]"#)
+    }
+}

@@ -56,7 +56,7 @@ public struct JSONReporter: Sendable {
         _ diagnostics: UnsafeBufferPointer<Diagnostic>, first: Bool, fileCache: inout FileCache, to out: inout [UInt8]
     ) {
         for offset in diagnostics.indices {
-            out += (first && offset == 0 ? "\n    {" : ",\n    {").utf8
+            out.append(literal: first && offset == 0 ? "\n    {" : ",\n    {")
             append(diagnostics[offset], fileCache: &fileCache, to: &out)
         }
     }
@@ -64,29 +64,29 @@ public struct JSONReporter: Sendable {
     /// One diagnostic's object, from its first field to its closing brace.
     private static func append(_ diagnostic: Diagnostic, fileCache: inout FileCache, to out: inout [UInt8]) {
         fileCache.appendLocationFields(diagnostic.location, to: &out)
-        out += ", \"severity\": ".utf8
+        out.append(literal: ", \"severity\": ")
         JSONText.append(quoting: diagnostic.severity.rawValue, to: &out)
-        out += ", \"rule\": ".utf8
+        out.append(literal: ", \"rule\": ")
         JSONText.append(quoting: diagnostic.code, to: &out)
-        out += ", \"name\": ".utf8
+        out.append(literal: ", \"name\": ")
         JSONText.append(quoting: diagnostic.name, to: &out)
-        out += ", \"message\": ".utf8
+        out.append(literal: ", \"message\": ")
         JSONText.append(quoting: diagnostic.message, to: &out)
-        out += ", \"notes\": [".utf8
+        out.append(literal: ", \"notes\": [")
         for (number, note) in diagnostic.notes.enumerated() {
-            out += (number == 0 ? "{" : ", {").utf8
+            out.append(literal: number == 0 ? "{" : ", {")
             if let location = note.location {
                 fileCache.appendLocationFields(location, to: &out)
             } else {
-                out += "\"file\": null, \"line\": null, \"column\": null, \"keyPath\": null".utf8
+                out.append(literal: "\"file\": null, \"line\": null, \"column\": null, \"keyPath\": null")
             }
-            out += ", \"message\": ".utf8
+            out.append(literal: ", \"message\": ")
             JSONText.append(quoting: note.message, to: &out)
             out.append(UInt8(ascii: "}"))
         }
         out.append(UInt8(ascii: "]"))
         if let fixIt = diagnostic.fixIt {
-            out += ", \"fixIt\": {\"summary\": ".utf8
+            out.append(literal: ", \"fixIt\": {\"summary\": ")
             JSONText.append(quoting: fixIt.summary, to: &out)
             out.append(UInt8(ascii: "}"))
         }
@@ -100,6 +100,8 @@ public struct JSONReporter: Sendable {
         /// The location whose key path was written last, and that key path quoted.
         var lastLocation: SourceLocation?
         var lastQuotedPath: [UInt8] = []
+        /// The last key path's text, unquoted (kept for its capacity).
+        var pathText: [UInt8] = []
 
         mutating func appendLocationFields(_ location: SourceLocation, to out: inout [UInt8]) {
             if location.file != file {
@@ -107,17 +109,19 @@ public struct JSONReporter: Sendable {
                 quoted = []
                 JSONText.append(quoting: location.file, to: &quoted)
             }
-            out += "\"file\": ".utf8
+            out.append(literal: "\"file\": ")
             out += quoted
-            out += ", \"line\": ".utf8
+            out.append(literal: ", \"line\": ")
             appendNumber(location.line, to: &out)
-            out += ", \"column\": ".utf8
+            out.append(literal: ", \"column\": ")
             appendNumber(location.column, to: &out)
-            out += ", \"keyPath\": ".utf8
+            out.append(literal: ", \"keyPath\": ")
             // Findings come sorted by place: consecutive ones are often about one value.
             if lastLocation?.sharesKeyPath(with: location) != true {
+                pathText.removeAll(keepingCapacity: true)
+                location.appendKeyPathText(to: &pathText)
                 lastQuotedPath.removeAll(keepingCapacity: true)
-                JSONText.append(quoting: location.keyPath.description, to: &lastQuotedPath)
+                JSONText.append(quotingUTF8: pathText, to: &lastQuotedPath)
                 lastLocation = location
             }
             out += lastQuotedPath
@@ -125,10 +129,33 @@ public struct JSONReporter: Sendable {
 
         func appendNumber(_ number: Int?, to out: inout [UInt8]) {
             guard let number else {
-                out += "null".utf8
+                out.append(literal: "null")
                 return
             }
-            out += String(number).utf8
+            guard number >= 0 else {
+                out += String(number).utf8
+                return
+            }
+            // Digits written in place: a report writes two numbers per finding.
+            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for Int.max's 19 digits
+            var remaining = UInt64(number)
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                var position = buffer.count
+                repeat {
+                    position -= 1
+                    buffer[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                    remaining /= 10
+                } while remaining > 0
+                out.append(contentsOf: buffer[position...])
+            }
         }
+    }
+}
+
+extension [UInt8] {
+    /// Appends a literal's UTF-8 bytes: a string literal's `.utf8` view is appended byte by byte
+    /// through a generic path, a `StaticString`'s bytes as one copy.
+    fileprivate mutating func append(literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
     }
 }
