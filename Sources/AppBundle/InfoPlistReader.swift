@@ -210,17 +210,34 @@ struct ShapeReader {
     mutating func strings<Node: InfoPlistNode>(_ container: Node, _ key: String, stringAllowed: Bool = false) -> (
         values: [Located<String>], location: SourceLocation?
     ) {
+        strings(container, key, stringAllowed: stringAllowed) { $0 }
+    }
+
+    /// Identifiers from an array of strings.
+    mutating func identifiers<Node: InfoPlistNode>(_ container: Node, _ key: String, stringAllowed: Bool = false) -> (
+        values: [Located<UniformTypeIdentifier>], location: SourceLocation?
+    ) {
+        strings(container, key, stringAllowed: stringAllowed) { UniformTypeIdentifier($0) }
+    }
+
+    /// ``strings(_:_:stringAllowed:)`` with each string made into a `Value` as it is read (one
+    /// array, not one of strings and another of values).
+    private mutating func strings<Node: InfoPlistNode, Value>(
+        _ container: Node, _ key: String, stringAllowed: Bool, make: (String) -> Value
+    ) -> (values: [Located<Value>], location: SourceLocation?) {
         guard let value = container[key] else { return ([], nil) }
         switch value.nodeKind {
         case .array:
-            var result: [Located<String>] = []
-            for element in value.nodeElements {
+            let elements = value.nodeElements
+            var result: [Located<Value>] = []
+            result.reserveCapacity(elements.count)
+            for element in elements {
                 guard let text = element.string else {
                     wrongType(element, key: "\(key)[]", expected: .string)
                     continue
                 }
                 if text.isEmpty { findings.append(AppBundleFinding(.emptyValue(key: key), at: place(element))) }
-                result.append(Located(text, at: place(element)))
+                result.append(Located(make(text), at: place(element)))
             }
             return (result, value.nodeLocation)
         case .string:
@@ -228,19 +245,11 @@ struct ShapeReader {
             if (value.string ?? "").isEmpty {
                 findings.append(AppBundleFinding(.emptyValue(key: key), at: place(value)))
             }
-            return ([Located(value.string ?? "", at: value.nodeLocation)], value.nodeLocation)
+            return ([Located(make(value.string ?? ""), at: value.nodeLocation)], value.nodeLocation)
         default:
             wrongType(value, key: key, expected: .array)
             return ([], value.nodeLocation)
         }
-    }
-
-    /// Identifiers from an array of strings.
-    mutating func identifiers<Node: InfoPlistNode>(_ container: Node, _ key: String, stringAllowed: Bool = false) -> (
-        values: [Located<UniformTypeIdentifier>], location: SourceLocation?
-    ) {
-        let (values, location) = strings(container, key, stringAllowed: stringAllowed)
-        return (values.map { Located(UniformTypeIdentifier($0.value), at: $0.location) }, location)
     }
 
     /// Above this many entries, a section is read in chunks on every core (by default).

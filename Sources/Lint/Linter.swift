@@ -142,11 +142,33 @@ public struct Linter: Sendable {
 
     /// Sorts `found` and moves exact duplicates to its end; returns how many are kept.
     private static func sortAndDeduplicate(_ found: UnsafeMutableBufferPointer<Diagnostic>) -> Int {
-        var fileRank: [String: Int] = [:]
-        for index in found.indices where fileRank[found[index].location.file] == nil {
-            fileRank[found[index].location.file] = 0
+        // Each finding's file, as a number: findings come in runs of one file (one string), so
+        // the file is looked up only when it differs from the previous finding's.
+        var fileNumbers: [String: Int] = [:]
+        var files: [String] = []
+        var fileOf = [UInt32](repeating: 0, count: found.count)
+        var previous: (file: String, number: Int)?
+        for index in found.indices {
+            let file = found[index].location.file
+            if let previous, previous.file == file {
+                fileOf[index] = UInt32(previous.number)
+                continue
+            }
+            let number: Int
+            if let known = fileNumbers[file] {
+                number = known
+            } else {
+                number = files.count
+                fileNumbers[file] = number
+                files.append(file)
+            }
+            fileOf[index] = UInt32(number)
+            previous = (file, number)
         }
-        for (rank, file) in fileRank.keys.sorted().enumerated() { fileRank[file] = rank }
+        var rankOfNumber = [UInt32](repeating: 0, count: files.count)
+        for (rank, number) in files.indices.sorted(by: { files[$0] < files[$1] }).enumerated() {
+            rankOfNumber[number] = UInt32(rank)
+        }
         // Positions as two integers (file rank and line; column and index): a plain sort of
         // integers, stable by construction. Only runs of findings at one place are then compared
         // by key path, code and message, each key path made once.
@@ -154,7 +176,7 @@ public struct Linter: Sendable {
             let line = UInt64(found[index].location.line.map { UInt32(clamping: $0) } ?? UInt32.max)
             let column = UInt64(found[index].location.column.map { UInt32(clamping: $0) } ?? UInt32.max)
             return SortKey(
-                position: UInt64(fileRank[found[index].location.file] ?? 0) << 32 | line,
+                position: UInt64(rankOfNumber[Int(fileOf[index])]) << 32 | line,
                 columnAndIndex: column << 32 | UInt64(index))
         }
         keys.sort { ($0.position, $0.columnAndIndex) < ($1.position, $1.columnAndIndex) }
