@@ -144,7 +144,7 @@ public struct DocumentType: Sendable, Hashable {
 
     /// The name for messages: `CFBundleTypeName`, or `entry N` when it has none.
     public var displayName: String {
-        if let name = name?.value, !name.isEmpty { return "'\(name)'" }
+        if let name = name?.value, !name.isEmpty { return name.enclosed(in: "'") }
         return "entry \(index)"
     }
 }

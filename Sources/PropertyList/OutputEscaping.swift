@@ -40,3 +40,22 @@ public enum OutputEscaping {
         return result
     }
 }
+
+extension String {
+    /// The text between two `mark`s (an ASCII character), made at its final size: joining with
+    /// `+` appends twice, and messages quote a few values each (a lint of a huge app writes
+    /// hundreds of thousands of them).
+    public func enclosed(in mark: Unicode.Scalar) -> String {
+        precondition(mark.isASCII, "the mark is one UTF-8 byte")
+        let count = utf8.count
+        return String(unsafeUninitializedCapacity: count + 2) { buffer in
+            buffer[0] = UInt8(mark.value)
+            let inner = UnsafeMutableBufferPointer(rebasing: buffer[1..<count + 1])
+            if utf8.withContiguousStorageIfAvailable({ _ = inner.initialize(from: $0) }) == nil {
+                _ = inner.initialize(from: utf8)
+            }
+            buffer[count + 1] = UInt8(mark.value)
+            return count + 2
+        }
+    }
+}

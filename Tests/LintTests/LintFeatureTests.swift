@@ -766,3 +766,29 @@ func plistText(_ body: String) -> String {
         }
     }
 }
+
+@Suite struct MessageTextTests {
+    @Test func interpolatesAsStringsDo() {
+        let name = "Sketch — Éditeur 📐"
+        let count = 12
+        let ratio = 1.5
+        let missing: String? = nil
+        let built = message(
+            "type \(quoted(name)) has \(count) tags (\(ratio)×), \(count == 1 ? "one" : "many"), \(missing ?? "none")")
+        let expected =
+            "type \(quoted(name)) has \(count) tags (\(ratio)×), \(count == 1 ? "one" : "many"), \(missing ?? "none")"
+        #expect(built == expected)
+        #expect(message("plain") == "plain")
+        #expect(message("\(PlistKind.dictionary)") == "\(PlistKind.dictionary)")
+    }
+
+    @Test func quotesAtFinalSize() {
+        #expect(quoted("") == "''")
+        #expect(quoted("a") == "'a'")
+        #expect(
+            quoted("com.example.a-long-identifier-past-fifteen-bytes")
+                == "'com.example.a-long-identifier-past-fifteen-bytes'")
+        #expect(quoted("café\u{202E}") == "'café\\u{202E}'")
+        #expect("x".enclosed(in: "\"") == "\"x\"")
+    }
+}

@@ -119,7 +119,7 @@ private enum Message {
             tag.tagClass == .mimeType
             ? "look-ups of the MIME type (downloads, the pasteboard) give the system's type"
             : "files with it get the system's type"
-        return "\(what(tag)) is also claimed by system type \(quoted(winner)), which wins: \(outcome)"
+        return message("\(what(tag)) is also claimed by system type \(quoted(winner)), which wins: \(outcome)")
     }
 
     static func undefined(_ tag: TypeTag, rival: UniformTypeIdentifier, system: Bool) -> String {
@@ -127,8 +127,8 @@ private enum Message {
         let outcome =
             tag.tagClass == .mimeType
             ? "which type a look-up of the MIME type gives is undefined" : "which type files with it get is undefined"
-        return "\(what(tag)) is also claimed by \(owner) \(quoted(rival)); \(outcome)"
+        return message("\(what(tag)) is also claimed by \(owner) \(quoted(rival)); \(outcome)")
     }
 
-    static func rival(_ identifier: UniformTypeIdentifier) -> String { "\(quoted(identifier)) claims it here" }
+    static func rival(_ identifier: UniformTypeIdentifier) -> String { message("\(quoted(identifier)) claims it here") }
 }

@@ -105,11 +105,15 @@ public struct ConflictingHandlerClaims: Rule {
 
 private enum Message {
     static func conflict(_ identifier: UniformTypeIdentifier, entry: DocumentType, earlier: DocumentType) -> String {
-        "content type \(quoted(identifier)) is listed in document types \(earlier.displayName) and \(entry.displayName) with different roles or ranks; which applies is undefined"
+        message(
+            "content type \(quoted(identifier)) is listed in document types \(earlier.displayName) and \(entry.displayName) with different roles or ranks; which applies is undefined"
+        )
     }
 
     static func earlier(_ entry: DocumentType) -> String {
-        "first listed in document type \(entry.displayName) (role \(describe(entry.role?.value)), rank \(describe(entry.rank?.value)))"
+        message(
+            "first listed in document type \(entry.displayName) (role \(describe(entry.role?.value)), rank \(describe(entry.rank?.value)))"
+        )
     }
 
     static func describe(_ value: String?) -> String { value.map { quoted($0) } ?? "none" }

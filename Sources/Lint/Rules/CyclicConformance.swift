@@ -82,12 +82,12 @@ public struct CyclicConformance: Rule {
 private enum Message {
     static func cycle(_ members: [UniformTypeIdentifier]) -> String {
         if members.count == 1, let member = members.first {
-            return "conformance cycle: \(quoted(member)) lists itself in 'UTTypeConformsTo'"
+            return message("conformance cycle: \(quoted(member)) lists itself in 'UTTypeConformsTo'")
         }
         return "conformance cycle: " + members.map { quoted($0) }.joined(separator: ", ") + " conform to one another"
     }
 
     static func edge(_ edge: ConformanceEdge) -> String {
-        "\(quoted(edge.subtype)) conforms to \(quoted(edge.supertype)) here"
+        message("\(quoted(edge.subtype)) conforms to \(quoted(edge.supertype)) here")
     }
 }

@@ -123,19 +123,26 @@ private enum Message {
         switch icon {
         case .systemThumbnail(let supertype):
             return
-                "the Files app shows system thumbnails for \(type) files: it conforms to \(quoted(supertype)), which the system draws"
+                message(
+                    "the Files app shows system thumbnails for \(type) files: it conforms to \(quoted(supertype)), which the system draws"
+                )
         case .extensionThumbnail:
-            return "the Files app shows thumbnails from the app's Thumbnail extension for \(type) files"
+            return message("the Files app shows thumbnails from the app's Thumbnail extension for \(type) files")
         case .customIcon:
-            return "the Files app shows the icon the declaration of \(type) names"
+            return message("the Files app shows the icon the declaration of \(type) names")
         case .appIcon:
             return
-                "the Files app shows an icon made from the app icon for \(type) files: no thumbnails, no system icon, declared and listed"
+                message(
+                    "the Files app shows an icon made from the app icon for \(type) files: no thumbnails, no system icon, declared and listed"
+                )
         case .appIconIfBuilt:
             return
-                "the Files app shows an icon made from the app icon for \(type) files, if the built app has one: this Info.plist names none (Xcode adds it from an asset catalog's app icon set when it builds)"
+                message(
+                    "the Files app shows an icon made from the app icon for \(type) files, if the built app has one: this Info.plist names none (Xcode adds it from an asset catalog's app icon set when it builds)"
+                )
         case .generic:
-            return "the Files app shows a generic icon for \(type) files: the app declares no app icon to make one from"
+            return message(
+                "the Files app shows a generic icon for \(type) files: the app declares no app icon to make one from")
         }
     }
 }

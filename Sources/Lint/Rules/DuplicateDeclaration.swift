@@ -84,7 +84,7 @@ public struct DuplicateDeclaration: Rule {
 private enum Message {
     static func duplicate(_ identifier: UniformTypeIdentifier, key: String, caseOnly: Bool) -> String {
         let how = caseOnly ? " (differing only in letter case)" : ""
-        return "type \(quoted(identifier)) is declared twice in '\(key)'\(how); the first declaration is used"
+        return message("type \(quoted(identifier)) is declared twice in '\(key)'\(how); the first declaration is used")
     }
 
     static let first = "first declared here"

@@ -72,13 +72,17 @@ private enum Message {
         var meaning = ""
         if let decoded {
             var parts: [String] = []
-            if let tag = decoded.tag, let tagClass = decoded.tagClass { parts.append("\(tagClass) \(quoted(tag))") }
+            if let tag = decoded.tag, let tagClass = decoded.tagClass {
+                parts.append(message("\(tagClass) \(quoted(tag))"))
+            }
             if !decoded.conformsTo.isEmpty {
                 parts.append("conforming to " + decoded.conformsTo.map { quoted($0) }.joined(separator: ", "))
             }
             if !parts.isEmpty { meaning = " (it encodes " + parts.joined(separator: ", ") + ")" }
         }
         return
-            "dynamic identifier \(quoted(identifier))\(meaning) is ignored in 'LSItemContentTypes'; declare or import the type and list its identifier"
+            message(
+                "dynamic identifier \(quoted(identifier))\(meaning) is ignored in 'LSItemContentTypes'; declare or import the type and list its identifier"
+            )
     }
 }

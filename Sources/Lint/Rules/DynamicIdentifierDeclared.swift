@@ -56,6 +56,8 @@ public struct DynamicIdentifierDeclared: Rule {
 
 private enum Message {
     static func declared(_ identifier: UniformTypeIdentifier, _ kind: DeclarationKind) -> String {
-        "\(kind.rawValue) type \(quoted(identifier)) is a dynamic identifier, which cannot be declared; declare a reverse-DNS identifier with the tags instead"
+        message(
+            "\(kind.rawValue) type \(quoted(identifier)) is a dynamic identifier, which cannot be declared; declare a reverse-DNS identifier with the tags instead"
+        )
     }
 }

@@ -70,7 +70,7 @@ public struct EmptyValue: Rule {
 
 private enum Message {
     static func empty(_ key: String) -> String {
-        "'\(key)' is an empty string; Xcode removes it from the built Info.plist"
+        message("'\(key)' is an empty string; Xcode removes it from the built Info.plist")
     }
 
     static let emptyIconFile =

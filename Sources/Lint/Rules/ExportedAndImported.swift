@@ -86,7 +86,7 @@ public struct ExportedAndImported: Rule {
 
 private enum Message {
     static func twin(_ identifier: UniformTypeIdentifier) -> String {
-        "type \(quoted(identifier)) is both exported and imported; the exported declaration wins"
+        message("type \(quoted(identifier)) is both exported and imported; the exported declaration wins")
     }
 
     static let exported = "exported here"

@@ -110,13 +110,19 @@ private enum Message {
     static func systemDeclared(_ identifier: UniformTypeIdentifier, systemImports: Bool) -> String {
         if systemImports {
             return
-                "exported type \(quoted(identifier)) is another vendor's and the system already imports it: an exported declaration replaces the system's for every app; import it instead"
+                message(
+                    "exported type \(quoted(identifier)) is another vendor's and the system already imports it: an exported declaration replaces the system's for every app; import it instead"
+                )
         }
         return
-            "exported type \(quoted(identifier)) is another vendor's and the system already exports it: the system's declaration wins and the app's is ignored; import it instead"
+            message(
+                "exported type \(quoted(identifier)) is another vendor's and the system already exports it: the system's declaration wins and the app's is ignored; import it instead"
+            )
     }
 
     static func foreign(_ identifier: UniformTypeIdentifier, bundle: String) -> String {
-        "exported type \(quoted(identifier)) is outside the domain of bundle identifier \(quoted(bundle)); if another app owns the type, import it instead"
+        message(
+            "exported type \(quoted(identifier)) is outside the domain of bundle identifier \(quoted(bundle)); if another app owns the type, import it instead"
+        )
     }
 }

@@ -88,10 +88,12 @@ public struct IdentifierCaseMismatch: Rule {
 
 private enum Message {
     static func mismatch(_ identifier: UniformTypeIdentifier, declared: UniformTypeIdentifier) -> String {
-        "\(quoted(identifier)) is declared as \(quoted(declared)); identifiers are equal ignoring case, but spell it one way"
+        message(
+            "\(quoted(identifier)) is declared as \(quoted(declared)); identifiers are equal ignoring case, but spell it one way"
+        )
     }
 
     static let declared = "declared here"
 
-    static func fixIt(_ declared: UniformTypeIdentifier) -> String { "replace with \(quoted(declared))" }
+    static func fixIt(_ declared: UniformTypeIdentifier) -> String { message("replace with \(quoted(declared))") }
 }

@@ -78,9 +78,13 @@ private enum Message {
         let imported = quoted(substitution.imported)
         if let other = substitution.substitute {
             return
-                "imported type \(imported) has preferred extension \(quoted(substitution.tag)), whose preferred type is \(quoted(other)); UTType(importedAs:) returns that type instead"
+                message(
+                    "imported type \(imported) has preferred extension \(quoted(substitution.tag)), whose preferred type is \(quoted(other)); UTType(importedAs:) returns that type instead"
+                )
         }
         return
-            "imported type \(imported) has preferred extension \(quoted(substitution.tag)), which several types claim; UTType(importedAs:) may return another type"
+            message(
+                "imported type \(imported) has preferred extension \(quoted(substitution.tag)), which several types claim; UTType(importedAs:) may return another type"
+            )
     }
 }

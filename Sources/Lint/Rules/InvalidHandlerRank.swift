@@ -70,9 +70,10 @@ public struct InvalidHandlerRank: Rule {
 
 private enum Message {
     static func invalid(_ rank: String, entry: DocumentType, suggestion: String?) -> String {
-        let hint = suggestion.map { "; did you mean '\($0)'?" } ?? "; use 'Owner', 'Default', 'Alternate' or 'None'"
-        return "'LSHandlerRank' \(quoted(rank)) of document type \(entry.displayName) is not a rank\(hint)"
+        let hint =
+            suggestion.map { message("; did you mean '\($0)'?") } ?? "; use 'Owner', 'Default', 'Alternate' or 'None'"
+        return message("'LSHandlerRank' \(quoted(rank)) of document type \(entry.displayName) is not a rank\(hint)")
     }
 
-    static func fixIt(_ rank: String) -> String { "replace with '\(rank)'" }
+    static func fixIt(_ rank: String) -> String { message("replace with '\(rank)'") }
 }

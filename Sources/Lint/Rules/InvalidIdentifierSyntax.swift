@@ -122,18 +122,25 @@ private enum Message {
         let name = quoted(identifier)
         switch problem {
         case .empty: return "type identifier is empty"
-        case .leadingWhitespace(let scalar): return "type identifier \(name) starts with whitespace (\(code(scalar)))"
-        case .trailingWhitespace(let scalar): return "type identifier \(name) ends with whitespace (\(code(scalar)))"
-        case .embeddedWhitespace(let scalar): return "type identifier \(name) contains whitespace (\(code(scalar)))"
+        case .leadingWhitespace(let scalar):
+            return message("type identifier \(name) starts with whitespace (\(code(scalar)))")
+        case .trailingWhitespace(let scalar):
+            return message("type identifier \(name) ends with whitespace (\(code(scalar)))")
+        case .embeddedWhitespace(let scalar):
+            return message("type identifier \(name) contains whitespace (\(code(scalar)))")
         case .invalidCharacter(let scalar):
             return
-                "type identifier \(name) contains \(quoted(String(scalar))); identifiers may hold only ASCII letters, digits, '-' and '.'"
+                message(
+                    "type identifier \(name) contains \(quoted(String(scalar))); identifiers may hold only ASCII letters, digits, '-' and '.'"
+                )
         case .nonASCIICharacter(let scalar):
             return
-                "type identifier \(name) contains non-ASCII \(quoted(String(scalar))) (\(code(scalar))); Apple's current documentation allows only ASCII letters, digits, '-' and '.'"
+                message(
+                    "type identifier \(name) contains non-ASCII \(quoted(String(scalar))) (\(code(scalar))); Apple's current documentation allows only ASCII letters, digits, '-' and '.'"
+                )
         case .emptyComponent:
-            return "type identifier \(name) has an empty component (a leading, trailing or doubled '.')"
-        case .reservedDomain, .publicPackage: return "type identifier \(name) is in a reserved domain"
+            return message("type identifier \(name) has an empty component (a leading, trailing or doubled '.')")
+        case .reservedDomain, .publicPackage: return message("type identifier \(name) is in a reserved domain")
         }
     }
 
@@ -142,5 +149,5 @@ private enum Message {
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
     }
 
-    static func fixIt(_ cleaned: String) -> String { "replace with \(quoted(cleaned))" }
+    static func fixIt(_ cleaned: String) -> String { message("replace with \(quoted(cleaned))") }
 }

@@ -81,14 +81,14 @@ public struct InvalidTypeRole: Rule {
 
 private enum Message {
     static func missing(_ entry: DocumentType) -> String {
-        "document type \(entry.displayName) has no 'CFBundleTypeRole'"
+        message("document type \(entry.displayName) has no 'CFBundleTypeRole'")
     }
 
     static func invalid(_ role: String, entry: DocumentType, suggestion: String?) -> String {
         let hint =
-            suggestion.map { "; did you mean '\($0)'?" } ?? "; use 'Editor', 'Viewer', 'Shell' or 'None'"
-        return "'CFBundleTypeRole' \(quoted(role)) of document type \(entry.displayName) is not a role\(hint)"
+            suggestion.map { message("; did you mean '\($0)'?") } ?? "; use 'Editor', 'Viewer', 'Shell' or 'None'"
+        return message("'CFBundleTypeRole' \(quoted(role)) of document type \(entry.displayName) is not a role\(hint)")
     }
 
-    static func fixIt(_ role: String) -> String { "replace with '\(role)'" }
+    static func fixIt(_ role: String) -> String { message("replace with '\(role)'") }
 }

@@ -124,16 +124,18 @@ public struct LegacyBindingKeys: Rule {
 
 private enum Message {
     static func keys(_ keys: [String]) -> String {
-        let quotedKeys = keys.map { "'\($0)'" }
+        let quotedKeys = keys.map { message("'\($0)'") }
         return quotedKeys.count == 1
             ? quotedKeys[0] : quotedKeys.dropLast().joined(separator: ", ") + " and " + (quotedKeys.last ?? "")
     }
 
     static func legacyOnly(_ keys: [String], entry: DocumentType, advice: String) -> String {
-        "document type \(entry.displayName) binds files only through deprecated \(Self.keys(keys)); \(advice)"
+        message("document type \(entry.displayName) binds files only through deprecated \(Self.keys(keys)); \(advice)")
     }
 
     static func ignored(_ keys: [String], entry: DocumentType) -> String {
-        "\(Self.keys(keys)) of document type \(entry.displayName) \(keys.count == 1 ? "is" : "are") ignored because 'LSItemContentTypes' is present"
+        message(
+            "\(Self.keys(keys)) of document type \(entry.displayName) \(keys.count == 1 ? "is" : "are") ignored because 'LSItemContentTypes' is present"
+        )
     }
 }

@@ -149,24 +149,24 @@ public struct MalformedExtensionTag: Rule {
 
 private enum Message {
     static func leadingDot(_ tag: String) -> String {
-        "filename extension \(quoted(tag)) starts with '.'; extensions are declared without the dot"
+        message("filename extension \(quoted(tag)) starts with '.'; extensions are declared without the dot")
     }
 
-    static func whitespace(_ tag: String) -> String { "filename extension \(quoted(tag)) contains whitespace" }
+    static func whitespace(_ tag: String) -> String { message("filename extension \(quoted(tag)) contains whitespace") }
 
-    static func separator(_ tag: String) -> String { "filename extension \(quoted(tag)) contains a '/'" }
+    static func separator(_ tag: String) -> String { message("filename extension \(quoted(tag)) contains a '/'") }
 
     static func wildcard(_ tag: String) -> String {
-        "filename extension \(quoted(tag)) contains a wildcard; tags are matched literally"
+        message("filename extension \(quoted(tag)) contains a wildcard; tags are matched literally")
     }
 
     static func upperCase(_ tag: String) -> String {
-        "filename extension \(quoted(tag)) has upper-case letters; declare it in lower case"
+        message("filename extension \(quoted(tag)) has upper-case letters; declare it in lower case")
     }
 
     static func caseTwin(_ tag: String) -> String {
-        "filename extension \(quoted(tag)) repeats \(quoted(tag.lowercased())) in upper case; remove it"
+        message("filename extension \(quoted(tag)) repeats \(quoted(tag.lowercased())) in upper case; remove it")
     }
 
-    static func fixIt(_ fixed: String) -> String { "replace with \(quoted(fixed))" }
+    static func fixIt(_ fixed: String) -> String { message("replace with \(quoted(fixed))") }
 }

@@ -80,6 +80,7 @@ public struct MissingExportableTypes: Rule {
 
 private enum Message {
     static func missing(_ entry: DocumentType) -> String {
-        "editor document type \(entry.displayName) lists no 'NSExportableTypes' for its documents to be saved as"
+        message(
+            "editor document type \(entry.displayName) lists no 'NSExportableTypes' for its documents to be saved as")
     }
 }

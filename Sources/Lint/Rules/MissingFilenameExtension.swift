@@ -99,10 +99,14 @@ public struct MissingFilenameExtension: Rule {
 
 private enum Message {
     static func noExtension(_ identifier: UniformTypeIdentifier) -> String {
-        "document type \(quoted(identifier)) has no 'public.filename-extension' tag, so no file is recognised as it"
+        message(
+            "document type \(quoted(identifier)) has no 'public.filename-extension' tag, so no file is recognised as it"
+        )
     }
 
     static func importedNoExtension(_ identifier: UniformTypeIdentifier) -> String {
-        "imported document type \(quoted(identifier)) has no 'public.filename-extension' tag: files are recognised as it only where the app that owns it is installed and declares one"
+        message(
+            "imported document type \(quoted(identifier)) has no 'public.filename-extension' tag: files are recognised as it only where the app that owns it is installed and declares one"
+        )
     }
 }

@@ -75,7 +75,8 @@ public struct MissingHandlerRank: Rule {
 
 private enum Message {
     static func missing(_ entry: DocumentType) -> String {
-        "document type \(entry.displayName) has no 'LSHandlerRank'; App Store Connect warns about it (ITMS-90788)"
+        message(
+            "document type \(entry.displayName) has no 'LSHandlerRank'; App Store Connect warns about it (ITMS-90788)")
     }
 
     static let fixIt = "insert 'LSHandlerRank' = 'Default', the rank the system assumes"

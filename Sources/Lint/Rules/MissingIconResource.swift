@@ -101,10 +101,10 @@ public struct MissingIconResource: Rule {
 
 private enum Message {
     static func missingFile(_ name: String, key: String) -> String {
-        "'\(key)' names \(quoted(name)), but no such file is in the bundle or project"
+        message("'\(key)' names \(quoted(name)), but no such file is in the bundle or project")
     }
 
     static func missingAsset(_ name: String, key: String) -> String {
-        "'\(key)' names \(quoted(name)), but no asset catalog has a set of that name"
+        message("'\(key)' names \(quoted(name)), but no asset catalog has a set of that name")
     }
 }

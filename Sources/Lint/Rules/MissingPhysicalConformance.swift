@@ -105,7 +105,7 @@ private enum Message {
         -> String
     {
         let what = listed ? "document type" : "type with filename extensions"
-        let head = "\(what) \(quoted(identifier)) conforms to neither 'public.data' nor 'com.apple.package'"
+        let head = message("\(what) \(quoted(identifier)) conforms to neither 'public.data' nor 'com.apple.package'")
         if placeholder {
             return head
                 + "; as an imported type without a filename extension it types no file itself, but where its owner's app is not installed it is not a file type"

@@ -115,18 +115,20 @@ extension String {
 
 private enum Message {
     static func notDictionaries(_ found: String) -> String {
-        "'CFBundleDocumentTypes' must be an array of dictionaries, not hold \(found == "array" ? "an" : "a") \(found) (ITMS-90243)"
+        message(
+            "'CFBundleDocumentTypes' must be an array of dictionaries, not hold \(found == "array" ? "an" : "a") \(found) (ITMS-90243)"
+        )
     }
 
     static let notArray =
         "'CFBundleDocumentTypes' must be an array of dictionaries; this dictionary is read as one entry (ITMS-90243)"
 
     static func missingName(_ entry: DocumentType, macOS: Bool) -> String {
-        "document type \(entry.displayName) has no 'CFBundleTypeName'\(consequence(macOS))"
+        message("document type \(entry.displayName) has no 'CFBundleTypeName'\(consequence(macOS))")
     }
 
     static func emptyName(_ entry: DocumentType, macOS: Bool) -> String {
-        "document type \(entry.displayName) has an empty 'CFBundleTypeName'\(consequence(macOS))"
+        message("document type \(entry.displayName) has an empty 'CFBundleTypeName'\(consequence(macOS))")
     }
 
     /// App Store Connect's rejection has been seen for macOS archives only.

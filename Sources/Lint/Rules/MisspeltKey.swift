@@ -65,6 +65,6 @@ public struct MisspeltKey: Rule {
 
 private enum Message {
     static func misspelt(_ key: String, _ suggestion: String) -> String {
-        "unknown key \(quoted(key)) is ignored; did you mean \(quoted(suggestion))?"
+        message("unknown key \(quoted(key)) is ignored; did you mean \(quoted(suggestion))?")
     }
 }

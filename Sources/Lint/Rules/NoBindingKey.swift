@@ -65,6 +65,6 @@ public struct NoBindingKey: Rule {
 
 private enum Message {
     static func unbound(_ entry: DocumentType) -> String {
-        "document type \(entry.displayName) binds no files: it has no 'LSItemContentTypes'"
+        message("document type \(entry.displayName) binds no files: it has no 'LSItemContentTypes'")
     }
 }

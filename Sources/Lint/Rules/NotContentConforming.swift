@@ -92,6 +92,8 @@ public struct NotContentConforming: Rule {
 
 private enum Message {
     static func notContent(_ identifier: UniformTypeIdentifier) -> String {
-        "document type \(quoted(identifier)) does not conform to 'public.content'; its files cannot be shared over AirDrop"
+        message(
+            "document type \(quoted(identifier)) does not conform to 'public.content'; its files cannot be shared over AirDrop"
+        )
     }
 }

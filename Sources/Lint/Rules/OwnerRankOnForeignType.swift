@@ -130,12 +130,14 @@ private enum Message {
     static func foreign(_ types: [UniformTypeIdentifier], entry: DocumentType, mixed: Bool) -> String {
         let listed =
             types.prefix(3).map(quoted).joined(separator: ", ")
-            + (types.count > 3 ? " and \(types.count - 3) more" : "")
+            + (types.count > 3 ? message(" and \(types.count - 3) more") : "")
         let advice =
             mixed
             ? "move them to a document type of their own ranked 'Alternate' (or 'Default')"
             : "rank it 'Alternate' (or 'Default')"
         return
-            "document type \(entry.displayName) is ranked 'Owner' for \(listed), which the app does not own: 'Owner' is for the types it creates; \(advice)"
+            message(
+                "document type \(entry.displayName) is ranked 'Owner' for \(listed), which the app does not own: 'Owner' is for the types it creates; \(advice)"
+            )
     }
 }

@@ -83,22 +83,31 @@ public struct PackageFlagIgnored: Rule {
 
 private enum Message {
     static func ignored(_ entry: DocumentType, _ types: [UniformTypeIdentifier]) -> String {
-        "'LSTypeIsPackage' of document type \(entry.displayName) is ignored beside 'LSItemContentTypes'; make \(list(types)) conform to 'com.apple.package'"
+        message(
+            "'LSTypeIsPackage' of document type \(entry.displayName) is ignored beside 'LSItemContentTypes'; make \(list(types)) conform to 'com.apple.package'"
+        )
     }
 
     static func notMadePackages(_ entry: DocumentType, _ types: [UniformTypeIdentifier]) -> String {
-        "'LSTypeIsPackage' of document type \(entry.displayName) is ignored beside 'LSItemContentTypes'; it does not make \(list(types)) a package type"
+        message(
+            "'LSTypeIsPackage' of document type \(entry.displayName) is ignored beside 'LSItemContentTypes'; it does not make \(list(types)) a package type"
+        )
     }
 
     static func alreadyPackages(_ entry: DocumentType) -> String {
-        "'LSTypeIsPackage' of document type \(entry.displayName) is ignored beside 'LSItemContentTypes', whose types already conform to 'com.apple.package'; it can be removed"
+        message(
+            "'LSTypeIsPackage' of document type \(entry.displayName) is ignored beside 'LSItemContentTypes', whose types already conform to 'com.apple.package'; it can be removed"
+        )
     }
 
     static func noEffect(_ entry: DocumentType) -> String {
-        "'LSTypeIsPackage' NO of document type \(entry.displayName) has no effect beside 'LSItemContentTypes'; it can be removed"
+        message(
+            "'LSTypeIsPackage' NO of document type \(entry.displayName) has no effect beside 'LSItemContentTypes'; it can be removed"
+        )
     }
 
     static func list(_ types: [UniformTypeIdentifier]) -> String {
-        types.prefix(3).map(quoted).joined(separator: ", ") + (types.count > 3 ? " and \(types.count - 3) more" : "")
+        types.prefix(3).map(quoted).joined(separator: ", ")
+            + (types.count > 3 ? message(" and \(types.count - 3) more") : "")
     }
 }

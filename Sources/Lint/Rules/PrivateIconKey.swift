@@ -66,6 +66,8 @@ public struct PrivateIconKey: Rule {
 
 private enum Message {
     static func privateKey(_ identifier: UniformTypeIdentifier) -> String {
-        "'UTTypeIconName' of \(quoted(identifier)) is not documented by Apple; use 'UTTypeIconBadgeName' or 'UTTypeIconBackgroundName'"
+        message(
+            "'UTTypeIconName' of \(quoted(identifier)) is not documented by Apple; use 'UTTypeIconBadgeName' or 'UTTypeIconBackgroundName'"
+        )
     }
 }

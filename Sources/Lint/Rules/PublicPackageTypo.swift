@@ -67,7 +67,7 @@ public struct PublicPackageTypo: Rule {
 
 private enum Message {
     static func typo(_ key: String) -> String {
-        "'public.package' in '\(key)' does not exist; the package type is 'com.apple.package'"
+        message("'public.package' in '\(key)' does not exist; the package type is 'com.apple.package'")
     }
 
     static let fixIt = "replace with 'com.apple.package'"

@@ -111,16 +111,20 @@ private enum Message {
             system
             ? "; the system declares it already, so import it or list it without declaring it" : "; use your own domain"
         return
-            "exported type \(quoted(identifier)) is in the '\(domain.prefix)' domain, which only Apple may declare\(tail)"
+            message(
+                "exported type \(quoted(identifier)) is in the '\(domain.prefix)' domain, which only Apple may declare\(tail)"
+            )
     }
 
     static func imported(_ identifier: UniformTypeIdentifier, extra: [String]) -> String {
-        let head = "imported type \(quoted(identifier)) is declared by the system already"
+        let head = message("imported type \(quoted(identifier)) is declared by the system already")
         guard !extra.isEmpty else { return head + "; remove the redeclaration" }
         let tags =
             extra.prefix(5).map(quoted).joined(separator: ", ")
-            + (extra.count > 5 ? " and \(extra.count - 5) more" : "")
+            + (extra.count > 5 ? message(" and \(extra.count - 5) more") : "")
         return head
-            + "; the system's declaration takes precedence, so the tags it lacks (\(tags)) may have no effect: declare a type of your own for them rather than redeclaring this one"
+            + message(
+                "; the system's declaration takes precedence, so the tags it lacks (\(tags)) may have no effect: declare a type of your own for them rather than redeclaring this one"
+            )
     }
 }

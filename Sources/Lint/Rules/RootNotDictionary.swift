@@ -47,6 +47,6 @@ public struct RootNotDictionary: Rule {
 
 private enum Message {
     static func notDictionary(_ kind: PlistKind) -> String {
-        "top-level value is \(kind == .array ? "an" : "a") \(kind), not a dictionary of Info.plist keys"
+        message("top-level value is \(kind == .array ? "an" : "a") \(kind), not a dictionary of Info.plist keys")
     }
 }

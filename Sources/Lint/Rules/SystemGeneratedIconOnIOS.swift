@@ -67,6 +67,7 @@ public struct SystemGeneratedIconOnIOS: Rule {
 
 private enum Message {
     static func ignored(_ entry: DocumentType) -> String {
-        "'CFBundleTypeIconSystemGenerated' of document type \(entry.displayName) is a macOS key; iOS ignores it"
+        message(
+            "'CFBundleTypeIconSystemGenerated' of document type \(entry.displayName) is a macOS key; iOS ignores it")
     }
 }

@@ -113,17 +113,19 @@ public struct TagSpecificationForm: Rule {
 
 private enum Message {
     static func unknownClass(_ tagClass: String, suggestion: String?) -> String {
-        let hint = suggestion.map { "; did you mean \(quoted($0))?" } ?? ""
-        return "tag class \(quoted(tagClass)) is not one the system knows; its tags are dropped\(hint)"
+        let hint = suggestion.map { message("; did you mean \(quoted($0))?") } ?? ""
+        return message("tag class \(quoted(tagClass)) is not one the system knows; its tags are dropped\(hint)")
     }
 
     static func string(_ tagClass: String) -> String {
-        "tags of '\(tagClass)' are given as a string; the system reads it as a one-element array"
+        message("tags of '\(tagClass)' are given as a string; the system reads it as a one-element array")
     }
 
     static func systemClass(_ tagClass: String) -> String {
-        "tag class \(quoted(tagClass)) is one the system's own declarations use for hardware models; apps have no use for it"
+        message(
+            "tag class \(quoted(tagClass)) is one the system's own declarations use for hardware models; apps have no use for it"
+        )
     }
 
-    static func macOSOnly(_ tagClass: String) -> String { "tag class '\(tagClass)' does not exist on iOS" }
+    static func macOSOnly(_ tagClass: String) -> String { message("tag class '\(tagClass)' does not exist on iOS") }
 }

@@ -103,7 +103,9 @@ public struct ThumbnailExtensionIconEffect: Rule {
 
 private enum Message {
     static func covered(_ identifier: UniformTypeIdentifier) -> String {
-        "the app's Thumbnail extension draws \(quoted(identifier)) files, so the Files app shows thumbnails instead of an icon made from the app icon"
+        message(
+            "the app's Thumbnail extension draws \(quoted(identifier)) files, so the Files app shows thumbnails instead of an icon made from the app icon"
+        )
     }
 
     static let listed = "the Thumbnail extension lists the type here"

@@ -127,17 +127,19 @@ private enum Message {
         _ identifier: UniformTypeIdentifier, entry: DocumentType, suggestion: UniformTypeIdentifier?, appleDomain: Bool,
         system: String, systemTypesGiven: Bool
     ) -> String {
-        let head = "content type \(quoted(identifier)) of document type \(entry.displayName)"
-        if let suggestion { return "\(head) is not declared; did you mean \(quoted(suggestion))?" }
+        let head = message("content type \(quoted(identifier)) of document type \(entry.displayName)")
+        if let suggestion { return message("\(head) is not declared; did you mean \(quoted(suggestion))?") }
         if appleDomain {
             let advice =
                 systemTypesGiven
                 ? "add that declaration to the --system-types files" : "give that declaration with --system-types"
             return
-                "\(head) is not in \(system) and the app does not declare it; if a newer or iOS system declares it, \(advice)"
+                message(
+                    "\(head) is not in \(system) and the app does not declare it; if a newer or iOS system declares it, \(advice)"
+                )
         }
-        return "\(head) is declared neither by the app nor in \(system); export or import it"
+        return message("\(head) is declared neither by the app nor in \(system); export or import it")
     }
 
-    static func fixIt(_ identifier: UniformTypeIdentifier) -> String { "replace with \(quoted(identifier))" }
+    static func fixIt(_ identifier: UniformTypeIdentifier) -> String { message("replace with \(quoted(identifier))") }
 }

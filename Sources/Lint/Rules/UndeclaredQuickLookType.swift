@@ -105,8 +105,9 @@ private enum Message {
         _ identifier: UniformTypeIdentifier, own: Bool, suggestion: UniformTypeIdentifier?, system: String
     ) -> String {
         let head =
-            "the Quick Look extension supports \(quoted(identifier)), which neither \(system) nor the app declares"
-        if let suggestion { return head + "; did you mean \(quoted(suggestion))?" }
+            message(
+                "the Quick Look extension supports \(quoted(identifier)), which neither \(system) nor the app declares")
+        if let suggestion { return head + message("; did you mean \(quoted(suggestion))?") }
         return own
             ? head + "; export or import it in the app"
             : head + "; it is used only where another installed app declares the type, or import it in the app"

@@ -100,11 +100,11 @@ private enum Message {
     static func unknown(
         _ identifier: UniformTypeIdentifier, of type: UniformTypeIdentifier, suggestion: UniformTypeIdentifier?
     ) -> String {
-        let base = "\(quoted(type)) conforms to \(quoted(identifier)), which nobody declares"
-        if let suggestion { return base + "; did you mean \(quoted(suggestion))?" }
+        let base = message("\(quoted(type)) conforms to \(quoted(identifier)), which nobody declares")
+        if let suggestion { return base + message("; did you mean \(quoted(suggestion))?") }
         if identifier.isPublic { return base + "; no system type has that identifier" }
         return base + "; declare it in the bundle (exported or imported)"
     }
 
-    static func fixIt(_ identifier: UniformTypeIdentifier) -> String { "replace with \(quoted(identifier))" }
+    static func fixIt(_ identifier: UniformTypeIdentifier) -> String { message("replace with \(quoted(identifier))") }
 }

@@ -157,16 +157,20 @@ public struct UnexpandedBuildSetting: Rule {
 private enum Message {
     static func unexpanded(_ reference: String, settingsGiven: Bool) -> String {
         let tail = settingsGiven ? "; no build setting given defines it" : ""
-        return "\(quoted(reference)) is expanded only by Xcode; other build systems leave it as written\(tail)"
+        return message("\(quoted(reference)) is expanded only by Xcode; other build systems leave it as written\(tail)")
     }
 
     static func expanded(_ reference: String, to part: String, value: String?) -> String {
-        let whole = value.map { ", so the value becomes \(quoted($0))" } ?? ""
+        let whole = value.map { message(", so the value becomes \(quoted($0))") } ?? ""
         return
-            "\(quoted(reference)) is expanded only by Xcode; with the build settings given it becomes \(quoted(part))\(whole)"
+            message(
+                "\(quoted(reference)) is expanded only by Xcode; with the build settings given it becomes \(quoted(part))\(whole)"
+            )
     }
 
     static func failed(_ reference: String, problem: String) -> String {
-        "\(quoted(reference)) is expanded only by Xcode; with the build settings given it does not expand: \(problem)"
+        message(
+            "\(quoted(reference)) is expanded only by Xcode; with the build settings given it does not expand: \(problem)"
+        )
     }
 }

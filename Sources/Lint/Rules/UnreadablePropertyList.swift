@@ -53,7 +53,9 @@ public struct UnreadablePropertyList: Rule {
 private enum Message {
     static func unreadable(_ error: PropertyListError) -> String {
         var text = error.problem.message
-        if error.location.line == nil, let position = error.location.binaryPosition { text += " (\(position))" }
+        if error.location.line == nil, let position = error.location.binaryPosition {
+            text += message(" (\(position))")
+        }
         return text
     }
 }
