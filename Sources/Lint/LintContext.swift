@@ -219,6 +219,19 @@ public struct ResourceIndex: Sendable, Hashable {
 }
 
 extension LintContext {
+    /// The findings `finding` makes from each of ``references``, in order. The references are
+    /// read in place: iterating the array would copy each (retaining its strings and location),
+    /// and a large app lists hundreds of thousands.
+    func referenceFindings(_ finding: (IdentifierReference) -> Diagnostic?) -> [Diagnostic] {
+        references.withUnsafeBufferPointer { references in
+            var found: [Diagnostic] = []
+            for index in references.indices {
+                if let diagnostic = finding(references[index]) { found.append(diagnostic) }
+            }
+            return found
+        }
+    }
+
     static func declarationsInEffect(_ plists: [InfoPlist], _ catalog: TypeCatalog) -> [(
         plist: Int, declaration: TypeDeclaration
     )] {

@@ -66,6 +66,11 @@ public enum TagClass: Sendable, Hashable, Comparable, CustomStringConvertible {
 
     /// `tag` as it is compared within this class: lowercased when the class is case-insensitive.
     public func foldedTag(_ tag: String) -> String {
-        isCaseInsensitive ? tag.lowercased() : tag
+        guard isCaseInsensitive else { return tag }
+        // Most tags are lower-case ASCII already: returned as they are, without the new string
+        // `lowercased()` always makes (tags are folded for every look-up).
+        let isFolded = { (byte: UInt8) in byte < 0x80 && !(byte >= 0x41 && byte <= 0x5A) }
+        let folded = tag.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isFolded) } ?? false
+        return folded ? tag : tag.lowercased()
     }
 }

@@ -145,3 +145,18 @@ import Testing
         #expect(resolution.candidates.first?.isPreferredTag == true)
     }
 }
+
+@Suite struct TagFoldingTests {
+    @Test func foldsCaseInsensitiveClassesAsLowercasedDoes() {
+        let tags = [
+            "jpg", "JPG", "Tar.Gz", "x-custom_1+", "", "Ärger", "ÉCRAN", "ﬁle", "İstanbul",
+            "a-long-extension-past-fifteen",
+            "A-LONG-EXTENSION-PAST-FIFTEEN",
+        ]
+        for tag in tags {
+            #expect(TagClass.filenameExtension.foldedTag(tag) == tag.lowercased(), "\(tag)")
+            #expect(TagClass.mimeType.foldedTag(tag) == tag.lowercased(), "\(tag)")
+            #expect(TagClass.osType.foldedTag(tag) == tag, "\(tag)")
+        }
+    }
+}

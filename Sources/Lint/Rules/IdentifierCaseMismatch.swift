@@ -71,7 +71,7 @@ public struct IdentifierCaseMismatch: Rule {
 
     /// Compares each reference with the declaration in effect.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.references.compactMap { reference in
+        context.referenceFindings { reference in
             let identifier = reference.identifier.value
             guard let location = reference.identifier.location,
                 let declared = context.catalog.declaredSpelling(of: identifier),

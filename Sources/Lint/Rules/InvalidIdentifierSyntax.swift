@@ -62,12 +62,7 @@ public struct InvalidIdentifierSyntax: Rule {
     /// Checks every declared and referenced identifier.
     public func check(_ context: LintContext) -> [Diagnostic] {
         // Nearly every identifier is plainly spelled: looked at where it is, none copied.
-        var diagnostics: [Diagnostic] = []
-        for reference in context.references {
-            if let found = finding(reference.identifier.value, at: reference.identifier.location) {
-                diagnostics.append(found)
-            }
-        }
+        var diagnostics = context.referenceFindings { finding($0.identifier.value, at: $0.identifier.location) }
         for plist in context.infoPlists {
             for declaration in plist.declarations {
                 if let found = finding(declaration.identifier, at: declaration.identifierLocation) {

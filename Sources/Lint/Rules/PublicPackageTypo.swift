@@ -54,7 +54,7 @@ public struct PublicPackageTypo: Rule {
 
     /// Checks every referenced identifier.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.references.compactMap { reference in
+        context.referenceFindings { reference in
             guard reference.identifier.value == "public.package", let location = reference.identifier.location else {
                 return nil
             }
