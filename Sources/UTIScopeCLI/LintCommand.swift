@@ -303,7 +303,7 @@ enum LintCommand: Command {
                 }
                 context.output.write(
                     TextReporter(color: color, verbose: arguments.flag("verbose"), sources: sources).render(report))
-            case .json: for part in JSONReporter().renderParts(report) { context.output.write(bytes: part) }
+            case .json: JSONReporter().write(report) { context.output.write(bytes: $0) }
             case .sarif: context.output.write(SARIFReporter(toolVersion: UTIScope.version).render(report))
             case .github: context.output.write(GitHubReporter().render(report))
             }

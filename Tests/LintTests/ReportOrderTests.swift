@@ -72,9 +72,17 @@ import Testing
     }
 
     @Test func jsonWrittenInChunksIsOneDocumentInOrder() throws {
-        let diagnostics = Linter.sorted(Self.findings(3 * JSONReporter.chunkSize + 17, seed: 9))
+        // More chunks than one batch renders side by side: two batches, the second short.
+        let count = (JSONReporter.chunksPerBatch + 1) * JSONReporter.chunkSize + 17
+        let diagnostics = Self.findings(count, seed: 9)  // unsorted: the writer keeps any order
         let report = LintReport(diagnostics: diagnostics, files: 3)
+        var parts: [[UInt8]] = []
+        JSONReporter().write(report) { parts.append($0) }
+        let chunks = (diagnostics.count + JSONReporter.chunkSize - 1) / JSONReporter.chunkSize
+        #expect(chunks > JSONReporter.chunksPerBatch)
+        #expect(parts.count == chunks + 2, "the head, one part per chunk, the tail")
         let bytes = JSONReporter().renderBytes(report)
+        #expect(Array(parts.joined()) == bytes)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
         let written = try #require(object["diagnostics"] as? [[String: Any]])
         #expect(written.count == diagnostics.count)

@@ -28,16 +28,35 @@ public struct JSONReporter: Sendable {
     /// ``renderBytes(_:)`` in parts, in order: for writing a large report part by part, without
     /// joining it in memory first.
     public func renderParts(_ report: LintReport) -> [[UInt8]] {
+        var parts: [[UInt8]] = []
+        write(report) { parts.append($0) }
+        return parts
+    }
+
+    /// Chunks rendered side by side before they are handed on: enough to keep every core busy.
+    static let chunksPerBatch = 4
+
+    /// Hands ``renderBytes(_:)`` to `write` part by part, in order. Chunks of findings are
+    /// rendered a batch at a time on every core and each batch is handed on before the next is
+    /// made, so a large report is never held whole (nor are the pages for it touched at once).
+    public func write(_ report: LintReport, to write: ([UInt8]) -> Void) {
         let diagnostics = report.diagnostics
         let chunks = stride(from: 0, to: diagnostics.count, by: Self.chunkSize).map {
             $0..<min($0 + Self.chunkSize, diagnostics.count)
         }
-        let head = Array("{\n  \"version\": 1,\n  \"diagnostics\": [".utf8)
+        write(Array("{\n  \"version\": 1,\n  \"diagnostics\": [".utf8))
+        for batchStart in stride(from: 0, to: chunks.count, by: Self.chunksPerBatch) {
+            let batch = Array(chunks[batchStart..<min(batchStart + Self.chunksPerBatch, chunks.count)])
+            for part in ParallelMap.map(
+                batch, { range in Self.render(diagnostics[range], first: range.lowerBound == 0) })
+            {
+                write(part)
+            }
+        }
         var tail = Array((diagnostics.isEmpty ? "],\n" : "\n  ],\n").utf8)
         tail += "  \"summary\": {\"errors\": \(report.count(.error)), \"warnings\": \(report.count(.warning)), ".utf8
         tail += "\"infos\": \(report.count(.info)), \"files\": \(report.files)}\n}\n".utf8
-        let body = ParallelMap.map(chunks) { range in Self.render(diagnostics[range], first: range.lowerBound == 0) }
-        return [head] + body + [tail]
+        write(tail)
     }
 
     /// The array elements for `diagnostics`, each after a comma unless it opens the array.
