@@ -81,21 +81,28 @@ public struct ConflictingHandlerClaims: Rule {
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for plist in context.infoPlists {
-            var first: [UniformTypeIdentifier: (entry: DocumentType, type: Located<UniformTypeIdentifier>)] = [:]
-            first.reserveCapacity(plist.documentTypes.count)
-            for entry in plist.documentTypes {
-                for type in entry.contentTypes {
-                    guard let earlier = first[type.value] else {
-                        first[type.value] = (entry, type)
+            // Where each type is first listed, as positions (entry, type): copies of the entry and
+            // the located identifier would retain their strings for every type of a large app.
+            let entries = plist.documentTypes
+            var first: [UniformTypeIdentifier: (entry: Int, type: Int)] = [:]
+            first.reserveCapacity(entries.count)
+            for (position, entry) in entries.enumerated() {
+                let types = entry.contentTypes
+                for typePosition in types.indices {
+                    let type = types[typePosition]
+                    guard let earlierPosition = first[type.value] else {
+                        first[type.value] = (position, typePosition)
                         continue
                     }
-                    guard earlier.entry.index != entry.index, let location = type.location,
-                        earlier.entry.role?.value != entry.role?.value || earlier.entry.rank?.value != entry.rank?.value
+                    let earlier = entries[earlierPosition.entry]
+                    guard earlier.index != entry.index, let location = type.location,
+                        earlier.role?.value != entry.role?.value || earlier.rank?.value != entry.rank?.value
                     else { continue }
+                    let earlierType = earlier.contentTypes[earlierPosition.type]
                     diagnostics.append(
                         diagnostic(
-                            Message.conflict(type.value, entry: entry, earlier: earlier.entry), at: location,
-                            notes: [Note(Message.earlier(earlier.entry), at: earlier.type.location)]))
+                            Message.conflict(type.value, entry: entry, earlier: earlier), at: location,
+                            notes: [Note(Message.earlier(earlier), at: earlierType.location)]))
                 }
             }
         }
