@@ -232,6 +232,19 @@ extension LintContext {
         }
     }
 
+    /// The findings `finding` makes from each listed content type of ``documentContentTypes``
+    /// (the identifier with its location), in order, read in place as ``referenceFindings(_:)``
+    /// reads the references.
+    func contentTypeFindings(_ finding: (Located<UniformTypeIdentifier>) -> Diagnostic?) -> [Diagnostic] {
+        documentContentTypes.withUnsafeBufferPointer { listed in
+            var found: [Diagnostic] = []
+            for index in listed.indices {
+                if let diagnostic = finding(listed[index].type) { found.append(diagnostic) }
+            }
+            return found
+        }
+    }
+
     static func declarationsInEffect(_ plists: [InfoPlist], _ catalog: TypeCatalog) -> [(
         plist: Int, declaration: TypeDeclaration
     )] {

@@ -86,11 +86,12 @@ public struct DocumentIconExplanation: Rule {
     /// Evaluates the conditions for each listed type the bundle declares.
     public func check(_ context: LintContext) -> [Diagnostic] {
         var seen: Set<UniformTypeIdentifier> = []
+        seen.reserveCapacity(context.documentContentTypes.count)
         var thumbnailed: [UniformTypeIdentifier: String] = [:]
         for (plist, type) in context.thumbnailTypes where thumbnailed[type.value] == nil {
             thumbnailed[type.value] = plist.file
         }
-        return context.documentContentTypes.compactMap { _, type -> Diagnostic? in
+        return context.contentTypeFindings { type -> Diagnostic? in
             let identifier = type.value
             guard let location = type.location, seen.insert(identifier).inserted,
                 let declaration = context.catalog.declaration(for: identifier), !declaration.origin.isSystem

@@ -90,7 +90,7 @@ public struct ThumbnailExtensionIconEffect: Rule {
         for (_, type) in context.thumbnailTypes where covered[type.value] == nil { covered[type.value] = type }
         guard !covered.isEmpty else { return [] }
         var seen: Set<UniformTypeIdentifier> = []
-        return context.documentContentTypes.compactMap { _, type -> Diagnostic? in
+        return context.contentTypeFindings { type -> Diagnostic? in
             guard let location = type.location, let listing = covered[type.value], seen.insert(type.value).inserted
             else {
                 return nil
