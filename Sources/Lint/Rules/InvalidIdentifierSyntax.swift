@@ -62,11 +62,16 @@ public struct InvalidIdentifierSyntax: Rule {
     /// Checks every declared and referenced identifier.
     public func check(_ context: LintContext) -> [Diagnostic] {
         // Nearly every identifier is plainly spelled: looked at where it is, none copied.
-        var diagnostics = context.referenceFindings { finding($0.identifier.value, at: $0.identifier.location) }
+        var diagnostics = context.referenceFindings { reference in
+            reference.identifier.value.isPlainlySpelled
+                ? nil : finding(reference.identifier.value, at: reference.identifier.location)
+        }
         for plist in context.infoPlists {
-            for declaration in plist.declarations {
-                if let found = finding(declaration.identifier, at: declaration.identifierLocation) {
-                    diagnostics.append(found)
+            for declarations in [plist.exportedTypes, plist.importedTypes] {
+                for declaration in declarations where !declaration.identifier.isPlainlySpelled {
+                    if let found = finding(declaration.identifier, at: declaration.identifierLocation) {
+                        diagnostics.append(found)
+                    }
                 }
             }
         }

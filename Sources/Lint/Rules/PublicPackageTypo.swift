@@ -54,8 +54,9 @@ public struct PublicPackageTypo: Rule {
 
     /// Checks every referenced identifier.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.referenceFindings { reference in
-            guard reference.identifier.value == "public.package", let location = reference.identifier.location else {
+        let typo: UniformTypeIdentifier = "public.package"  // made once, not per reference
+        return context.referenceFindings { reference in
+            guard reference.identifier.value == typo, let location = reference.identifier.location else {
                 return nil
             }
             return diagnostic(
