@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "utiscope",
+    // Linux is the main target; on macOS the code uses Clock, Regex-era String API and
+    // String(unsafeUninitializedCapacity:), all from macOS 13.
+    platforms: [.macOS(.v13)],
     products: [
         .executable(name: "utiscope", targets: ["utiscope"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),

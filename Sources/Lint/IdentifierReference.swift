@@ -88,10 +88,10 @@ extension UniformTypeIdentifier {
     /// The fast answer for the usual case: only ASCII letters, digits, `-` and `.`, no empty
     /// component. Such an identifier has no syntax problem but (perhaps) its domain.
     var isPlainlySpelled: Bool {
-        rawValue.utf8.withContiguousStorageIfAvailable(Self.isPlainlySpelled) ?? Self.isPlainlySpelled(rawValue.utf8)
+        rawValue.withUTF8Bytes(Self.isPlainlySpelled)
     }
 
-    private static func isPlainlySpelled(_ bytes: some Sequence<UInt8>) -> Bool {
+    private static func isPlainlySpelled(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var previous: UInt8 = UInt8(ascii: ".")
         var count = 0
         for byte in bytes {
@@ -112,14 +112,12 @@ extension UniformTypeIdentifier {
 }
 
 extension String {
-    /// Whether the text holds `$(` or `${`, read from the string's contiguous UTF-8 bytes when it
-    /// has them (a tight loop; the view's iterator costs several times more per byte).
+    /// Whether the text holds `$(` or `${`, found byte by byte.
     var hasBuildSettingReference: Bool {
-        utf8.withContiguousStorageIfAvailable(Self.holdsBuildSettingReference)
-            ?? Self.holdsBuildSettingReference(utf8)
+        withUTF8Bytes(Self.holdsBuildSettingReference)
     }
 
-    private static func holdsBuildSettingReference(_ bytes: some Sequence<UInt8>) -> Bool {
+    private static func holdsBuildSettingReference(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var afterDollar = false
         for byte in bytes {
             if afterDollar, byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{") { return true }

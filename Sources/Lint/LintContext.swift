@@ -223,23 +223,21 @@ extension LintContext {
     /// read in place: iterating the array would copy each (retaining its strings and location),
     /// and a large app lists hundreds of thousands.
     func referenceFindings(_ finding: (IdentifierReference) -> Diagnostic?) -> [Diagnostic] {
-        references.withUnsafeBufferPointer { references in
-            var found: [Diagnostic] = []
-            for index in references.indices {
-                if let diagnostic = finding(references[index]) { found.append(diagnostic) }
-            }
-            return found
-        }
+        Self.findings(in: references, finding)
     }
 
     /// The findings `finding` makes from each listed content type of ``documentContentTypes``
-    /// (the identifier with its location), in order, read in place as ``referenceFindings(_:)``
-    /// reads the references.
+    /// (the identifier with its location), in order, read in place.
     func contentTypeFindings(_ finding: (Located<UniformTypeIdentifier>) -> Diagnostic?) -> [Diagnostic] {
-        documentContentTypes.withUnsafeBufferPointer { listed in
+        Self.findings(in: documentContentTypes) { finding($0.type) }
+    }
+
+    /// The findings `finding` makes from each of `items`, in order, each item read in place.
+    private static func findings<Item>(in items: [Item], _ finding: (Item) -> Diagnostic?) -> [Diagnostic] {
+        items.withUnsafeBufferPointer { items in
             var found: [Diagnostic] = []
-            for index in listed.indices {
-                if let diagnostic = finding(listed[index].type) { found.append(diagnostic) }
+            for index in items.indices {
+                if let diagnostic = finding(items[index]) { found.append(diagnostic) }
             }
             return found
         }

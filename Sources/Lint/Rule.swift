@@ -44,42 +44,50 @@ func message(_ text: MessageText) -> String { text.text }
 /// A message interpolated like a string and built as UTF-8 bytes, made a `String` once at the
 /// end: `String`'s own interpolation appends each piece with bookkeeping that costs several
 /// times the copy, and a lint of a huge app writes hundreds of thousands of messages. The text
-/// is the same: every piece is a `String` (values through `String(describing:)`, as the default
-/// interpolation shows them).
+/// is the same: strings as they are, other values as their `description` (as the default
+/// interpolation shows them). Optionals are refused: unwrap them first, so that no message ever
+/// shows `Optional(…)`.
 struct MessageText: ExpressibleByStringInterpolation {
     /// The message.
     let text: String
 
+    /// A message without interpolations.
     init(stringLiteral value: String) {
         text = value
     }
 
+    /// The message the interpolation built.
     init(stringInterpolation: Interpolation) {
         text = String(decoding: stringInterpolation.bytes, as: UTF8.self)
     }
 
-    /// The bytes so far.
+    /// Collects a message's pieces as UTF-8.
     struct Interpolation: StringInterpolationProtocol {
+        /// The bytes so far.
         var bytes: [UInt8] = []
 
+        /// Room for the literal text and a typical value per interpolation.
         init(literalCapacity: Int, interpolationCount: Int) {
             bytes.reserveCapacity(literalCapacity + 32 * interpolationCount)
         }
 
+        /// Appends literal text.
         mutating func appendLiteral(_ literal: String) {
             append(literal)
         }
 
+        /// Appends a string value.
         mutating func appendInterpolation(_ text: String) {
             append(text)
         }
 
-        mutating func appendInterpolation(_ value: some Any) {
-            append(String(describing: value))
+        /// Appends a value's description (numbers, kinds, identifiers).
+        mutating func appendInterpolation(_ value: some CustomStringConvertible) {
+            append(value.description)
         }
 
         private mutating func append(_ text: String) {
-            if text.utf8.withContiguousStorageIfAvailable({ bytes += $0 }) == nil { bytes += text.utf8 }
+            text.withUTF8Bytes { bytes += $0 }
         }
     }
 }

@@ -15,13 +15,7 @@ public enum OutputEscaping {
     /// `\u{XXXX}`.
     public static func escape(_ text: String) -> String {
         // Printable ASCII needs nothing: checked byte by byte first, the usual case by far.
-        // (On the contiguous bytes when the string has them: the view's iterator costs several
-        // times more per byte, and every finding's message quotes a few values.)
-        let isPrintable = { (byte: UInt8) in byte >= 0x20 && byte < 0x7F }
-        let printable =
-            text.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPrintable) }
-            ?? text.utf8.allSatisfy(isPrintable)
-        if printable { return text }
+        if text.withUTF8Bytes({ $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }) { return text }
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count + 8)
@@ -51,9 +45,7 @@ extension String {
         return String(unsafeUninitializedCapacity: count + 2) { buffer in
             buffer[0] = UInt8(mark.value)
             let inner = UnsafeMutableBufferPointer(rebasing: buffer[1..<count + 1])
-            if utf8.withContiguousStorageIfAvailable({ _ = inner.initialize(from: $0) }) == nil {
-                _ = inner.initialize(from: utf8)
-            }
+            withUTF8Bytes { _ = inner.initialize(from: $0) }
             buffer[count + 1] = UInt8(mark.value)
             return count + 2
         }

@@ -1,7 +1,16 @@
 import Dispatch
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Maps over items on every core, keeping the order.
 public enum ParallelMap {
+    /// The number of cores online (at least 1): how many items run side by side.
+    public static let width: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+
     /// `items.map(body)`, computed concurrently.
     public static func map<Item: Sendable, Result: Sendable>(_ items: [Item], _ body: @Sendable (Item) -> Result)
         -> [Result]

@@ -47,58 +47,70 @@ public struct PlistValue: Sendable {
     /// per level: each node knows its position in its container. A binary object shared by
     /// several containers reports the path through the first.
     public var keyPath: PlistKeyPath {
-        var components: [PlistKeyPath.Component] = []
+        PlistKeyPath(
+            stepsUp.reversed().map { step in
+                switch step {
+                case .index(let position): .index(position)
+                case .key(let key): .key(key.kind == .string ? String(decoding: text(of: key), as: UTF8.self) : "")
+                }
+            })
+    }
+
+    /// Appends ``keyPath``'s text to `bytes` as `keyPath.description` would write it, from the
+    /// key nodes' bytes: no path, component or key string is made.
+    func appendKeyPathText(to bytes: inout [UInt8]) {
+        let start = bytes.count
+        for step in stepsUp.reversed() {
+            switch step {
+            case .index(let position):
+                PlistKeyPath.appendIndex(position, to: &bytes)
+            case .key(let key):
+                let first = bytes.count == start
+                if key.kind == .string {
+                    text(of: key).withUnsafeBufferPointer {
+                        PlistKeyPath.appendKey(bytes: $0, first: first, to: &bytes)
+                    }
+                } else {
+                    PlistKeyPath.appendKey("", first: first, to: &bytes)
+                }
+            }
+        }
+    }
+
+    /// One step of a key path: a position in an array, or the key node of a dictionary entry.
+    private enum PathStep {
+        case index(Int)
+        case key(NodeRecord)
+    }
+
+    /// The steps between the root and this value, this value's first (read from the root down,
+    /// reversed); at most one per node, so a malformed parent chain cannot loop.
+    private var stepsUp: [PathStep] {
         let nodes = storage.nodes
+        var steps: [PathStep] = []
+        steps.reserveCapacity(8)
         var current = Int(index)
-        var steps = 0
-        while steps <= nodes.count {
-            steps += 1
+        var visited = 0
+        while visited <= nodes.count {
+            visited += 1
             let record = nodes[current]
             guard record.parent >= 0 else { break }
             let parent = nodes[Int(record.parent)]
             let position = Int(record.indexInParent)
             if parent.kind == .array {
-                components.append(.index(position))
+                steps.append(.index(position))
             } else if position < Int(parent.length) {
-                let key = storage.children[Int(parent.payload) + 2 * position]
-                components.append(.key(PlistValue(storage: storage, index: key).text))
+                steps.append(.key(nodes[Int(storage.children[Int(parent.payload) + 2 * position])]))
             }
             current = Int(record.parent)
         }
-        return PlistKeyPath(components.reversed())
+        return steps
     }
 
-    /// Appends ``keyPath``'s text to `bytes` as `keyPath.description` would write it, read from
-    /// the nodes: the steps are found from this value up (as ``keyPath`` finds them), then
-    /// written from the root down.
-    func appendKeyPathText(to bytes: inout [UInt8]) {
-        let nodes = storage.nodes
-        var steps: [Int32] = []  // the nodes below the root on the way up, this one first
-        var current = Int(index)
-        while steps.count <= nodes.count {
-            let record = nodes[current]
-            guard record.parent >= 0 else { break }
-            steps.append(Int32(current))
-            current = Int(record.parent)
-        }
-        let start = bytes.count
-        storage.arena.withUnsafeBufferPointer { arena in
-            for step in steps.reversed() {
-                let record = nodes[Int(step)]
-                let parent = nodes[Int(record.parent)]
-                let position = Int(record.indexInParent)
-                if parent.kind == .array {
-                    PlistKeyPath.appendIndex(position, to: &bytes)
-                } else if position < Int(parent.length) {
-                    let key = nodes[Int(storage.children[Int(parent.payload) + 2 * position])]
-                    let text =
-                        key.kind == .string
-                        ? UnsafeBufferPointer(rebasing: arena[Int(key.payload)..<Int(key.payload) + Int(key.length)])
-                        : UnsafeBufferPointer(rebasing: arena[0..<0])
-                    PlistKeyPath.appendKey(bytes: text, first: bytes.count == start, to: &bytes)
-                }
-            }
-        }
+    /// The arena bytes of a string or key node.
+    private func text(of record: NodeRecord) -> ArraySlice<UInt8> {
+        let start = Int(record.payload)
+        return storage.arena[start..<start + Int(record.length)]
     }
 
     // MARK: Scalars

@@ -107,18 +107,19 @@ public enum JSONText {
 
     /// Appends `text` as a JSON string literal, quotes included, to `bytes`.
     public static func append(quoting text: String, to bytes: inout [UInt8]) {
-        var output = ByteOutput()
-        swap(&output.bytes, &bytes)
-        var text = text
-        text.withUTF8 { appendString($0, 0, $0.count, into: &output) }
-        swap(&output.bytes, &bytes)
+        text.withUTF8Bytes { append(quoting: $0, to: &bytes) }
     }
 
     /// Appends the UTF-8 text `utf8` as a JSON string literal, quotes included, to `bytes`.
     public static func append(quotingUTF8 utf8: [UInt8], to bytes: inout [UInt8]) {
+        utf8.withUnsafeBufferPointer { append(quoting: $0, to: &bytes) }
+    }
+
+    /// Appends the valid UTF-8 in `text` as a JSON string literal, quotes included, to `bytes`.
+    private static func append(quoting text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         var output = ByteOutput()
         swap(&output.bytes, &bytes)
-        utf8.withUnsafeBufferPointer { appendString($0, 0, $0.count, into: &output) }
+        appendString(text, 0, text.count, into: &output)
         swap(&output.bytes, &bytes)
     }
 

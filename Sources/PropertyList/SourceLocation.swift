@@ -197,7 +197,6 @@ public struct PlistKeyPath: Sendable, Hashable, CustomStringConvertible {
 
     /// Appends ``description``'s UTF-8 bytes to `bytes`.
     func appendText(to bytes: inout [UInt8]) {
-        bytes.reserveCapacity(bytes.count + 16 * components.count)
         let start = bytes.count
         for component in components {
             switch component {
@@ -212,19 +211,40 @@ public struct PlistKeyPath: Sendable, Hashable, CustomStringConvertible {
     /// Appends an index step: `[3]`.
     static func appendIndex(_ index: Int, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "["))
-        bytes += String(index).utf8
+        bytes.appendDecimal(index)
         bytes.append(UInt8(ascii: "]"))
     }
 
     /// Appends a key step: the key after a dot (none before the first step) when it is a plain
     /// word, `["key"]` with `\` and `"` escaped otherwise.
     static func appendKey(_ key: String, first: Bool, to bytes: inout [UInt8]) {
+        key.withUTF8Bytes { appendKey(utf8: $0, first: first, to: &bytes) }
+    }
+
+    /// Appends a key step from the key's bytes in a document, as ``appendKey(_:first:to:)`` does
+    /// for its text: a plain key's bytes (ASCII) are copied as they are, another key goes through
+    /// `String`, which repairs invalid UTF-8 as the key's text does.
+    static func appendKey(bytes key: UnsafeBufferPointer<UInt8>, first: Bool, to bytes: inout [UInt8]) {
         if isPlain(key) {
-            if !first { bytes.append(UInt8(ascii: ".")) }
-            if key.utf8.withContiguousStorageIfAvailable({ bytes += $0 }) == nil { bytes += key.utf8 }
+            appendPlainKey(key, first: first, to: &bytes)
+        } else {
+            appendKey(String(decoding: key, as: UTF8.self), first: first, to: &bytes)
+        }
+    }
+
+    /// A plain key after a dot (none before the first step).
+    private static func appendPlainKey(_ key: UnsafeBufferPointer<UInt8>, first: Bool, to bytes: inout [UInt8]) {
+        if !first { bytes.append(UInt8(ascii: ".")) }
+        bytes += key
+    }
+
+    /// ``appendKey(_:first:to:)`` for valid UTF-8.
+    private static func appendKey(utf8 key: UnsafeBufferPointer<UInt8>, first: Bool, to bytes: inout [UInt8]) {
+        if isPlain(key) {
+            appendPlainKey(key, first: first, to: &bytes)
         } else {
             bytes += "[\"".utf8
-            for byte in key.utf8 {
+            for byte in key {
                 if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { bytes.append(UInt8(ascii: "\\")) }
                 bytes.append(byte)
             }
@@ -232,28 +252,13 @@ public struct PlistKeyPath: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Appends a key step from the key's UTF-8 bytes, as ``appendKey(_:first:to:)`` does for
-    /// their text: a plain key's bytes are copied as they are, another key goes through `String`
-    /// (which repairs invalid UTF-8 as the text would).
-    static func appendKey(bytes key: UnsafeBufferPointer<UInt8>, first: Bool, to bytes: inout [UInt8]) {
-        if !key.isEmpty && key.allSatisfy(isPlainByte) {
-            if !first { bytes.append(UInt8(ascii: ".")) }
-            bytes += key
-        } else {
-            appendKey(String(decoding: key, as: UTF8.self), first: first, to: &bytes)
-        }
-    }
-
-    private static func isPlainByte(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-            || byte == 0x5F || byte == 0x2D
-    }
-
-    private static func isPlain(_ key: String) -> Bool {
-        guard !key.isEmpty else { return false }
-        // On the contiguous bytes when the string has them (reports make a key path per finding).
-        return key.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isPlainByte) }
-            ?? key.utf8.allSatisfy(isPlainByte)
+    /// Whether a key is written as a plain word: ASCII letters, digits, `_` and `-`, at least one.
+    private static func isPlain(_ key: UnsafeBufferPointer<UInt8>) -> Bool {
+        !key.isEmpty
+            && key.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x5F || byte == 0x2D
+            }
     }
 }
 

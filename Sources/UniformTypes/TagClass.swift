@@ -69,8 +69,7 @@ public enum TagClass: Sendable, Hashable, Comparable, CustomStringConvertible {
         guard isCaseInsensitive else { return tag }
         // Most tags are lower-case ASCII already: returned as they are, without the new string
         // `lowercased()` always makes (tags are folded for every look-up).
-        let isFolded = { (byte: UInt8) in byte < 0x80 && !(byte >= 0x41 && byte <= 0x5A) }
-        let folded = tag.utf8.withContiguousStorageIfAvailable { $0.allSatisfy(isFolded) } ?? false
+        let folded = tag.withUTF8Bytes { $0.allSatisfy { $0 < 0x80 && !($0 >= 0x41 && $0 <= 0x5A) } }
         return folded ? tag : tag.lowercased()
     }
 }

@@ -43,11 +43,11 @@ public struct UniformTypeIdentifier: Sendable, Hashable, Comparable, CustomStrin
     /// integer mix (MurmurHash3's finaliser) instead of a SipHash round per look-up: identifiers
     /// are hashed into sets and dictionaries throughout the catalog and the rules. `Hashable`'s
     /// customisation point for this (the standard library's integers implement it too).
-    public func _rawHashValue(seed: Int) -> Int {  // swift-format-ignore: NoLeadingUnderscores
-        var mixed = UInt64(UInt(bitPattern: normalizedHash ^ seed))
+    public func _rawHashValue(seed: Int) -> Int {
+        var mixed = UInt64(truncatingIfNeeded: normalizedHash ^ seed)
         mixed = (mixed ^ (mixed >> 33)) &* 0xff51_afd7_ed55_8ccd
         mixed = (mixed ^ (mixed >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-        return Int(bitPattern: UInt(mixed ^ (mixed >> 33)))
+        return Int(truncatingIfNeeded: mixed ^ (mixed >> 33))
     }
 
     /// Orders by the case-folded form (Unicode code-point order for ASCII), so that sorted output
@@ -70,13 +70,8 @@ public struct UniformTypeIdentifier: Sendable, Hashable, Comparable, CustomStrin
 
     /// `text` with ASCII `A`–`Z` lowercased and everything else unchanged.
     static func asciiLowercased(_ text: String) -> String {
-        // Most identifiers are lower case already: checked on the contiguous bytes when the
-        // string has them (the view's iterator costs several times more per byte).
-        let isUpper = { (byte: UInt8) in byte >= 0x41 && byte <= 0x5A }
-        let hasUpper =
-            text.utf8.withContiguousStorageIfAvailable { $0.contains(where: isUpper) }
-            ?? text.utf8.contains(where: isUpper)
-        guard hasUpper else { return text }
+        // Most identifiers are lower case already.
+        guard text.withUTF8Bytes({ $0.contains { $0 >= 0x41 && $0 <= 0x5A } }) else { return text }
         let bytes = text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
         return String(decoding: bytes, as: UTF8.self)
     }

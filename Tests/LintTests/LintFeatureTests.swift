@@ -770,9 +770,9 @@ func plistText(_ body: String) -> String {
 @Suite struct MessageTextTests {
     @Test func interpolatesAsStringsDo() {
         let name = "Sketch — Éditeur 📐"
-        let count = 12
-        let ratio = 1.5
-        let missing: String? = nil
+        let count = name.unicodeScalars.count  // values the compiler cannot fold
+        let ratio = Double(count) / 8
+        let missing: String? = name.isEmpty ? name : nil
         let built = message(
             "type \(quoted(name)) has \(count) tags (\(ratio)×), \(count == 1 ? "one" : "many"), \(missing ?? "none")")
         let expected =

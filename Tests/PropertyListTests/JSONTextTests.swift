@@ -53,3 +53,18 @@ import Testing
         #expect(path.description == #"["with.dots"][3].plain["quote\"and\\slash"][""]"#)
     }
 }
+
+@Suite struct ByteTextTests {
+    @Test(arguments: [0, 7, 10, 99, 100, 65_535, -1, -42, Int.max, Int.min])
+    func decimalDigitsAsDescriptionWritesThem(_ value: Int) {
+        var bytes: [UInt8] = Array("x".utf8)
+        bytes.appendDecimal(value)
+        #expect(String(decoding: bytes, as: UTF8.self) == "x\(value)")
+    }
+
+    @Test func utf8BytesOfShortLongAndNonASCIIText() {
+        for text in ["", "a", "short", "a string longer than fifteen bytes", "café 📐 — ünïcödé"] {
+            #expect(text.withUTF8Bytes { Array($0) } == Array(text.utf8))
+        }
+    }
+}

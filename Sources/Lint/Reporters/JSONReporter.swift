@@ -18,23 +18,21 @@ public struct JSONReporter: Sendable {
     /// The report as the UTF-8 bytes of one JSON document, ending with a newline. A report can
     /// hold hundreds of thousands of findings: they are written as bytes, in chunks side by side.
     public func renderBytes(_ report: LintReport) -> [UInt8] {
-        let parts = renderParts(report)
         var out: [UInt8] = []
-        out.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        for part in parts { out += part }
+        write(report) { out += $0 }
         return out
     }
 
-    /// ``renderBytes(_:)`` in parts, in order: for writing a large report part by part, without
-    /// joining it in memory first.
+    /// ``renderBytes(_:)`` in parts, in order (``write(_:to:)``'s parts, kept).
     public func renderParts(_ report: LintReport) -> [[UInt8]] {
         var parts: [[UInt8]] = []
         write(report) { parts.append($0) }
         return parts
     }
 
-    /// Chunks rendered side by side before they are handed on: enough to keep every core busy.
-    static let chunksPerBatch = 4
+    /// Chunks rendered side by side before they are handed on: two for each core, so that a
+    /// core finishing early has another to take.
+    static let chunksPerBatch = 2 * ParallelMap.width
 
     /// Hands ``renderBytes(_:)`` to `write` part by part, in order. Chunks of findings are
     /// rendered a batch at a time on every core and each batch is handed on before the next is
@@ -153,22 +151,7 @@ public struct JSONReporter: Sendable {
                 out.append(literal: "null")
                 return
             }
-            guard number >= 0 else {
-                out += String(number).utf8
-                return
-            }
-            // Digits written in place: a report writes two numbers per finding.
-            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for Int.max's 19 digits
-            var remaining = UInt64(number)
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                var position = buffer.count
-                repeat {
-                    position -= 1
-                    buffer[position] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                    remaining /= 10
-                } while remaining > 0
-                out.append(contentsOf: buffer[position...])
-            }
+            out.appendDecimal(number)
         }
     }
 }

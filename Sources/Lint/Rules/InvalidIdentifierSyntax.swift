@@ -78,9 +78,10 @@ public struct InvalidIdentifierSyntax: Rule {
         return diagnostics
     }
 
-    /// The finding for `identifier` written at `location`, if its spelling has a problem.
+    /// The finding for `identifier` written at `location`, if its spelling has a problem. Callers
+    /// first test that it is not plainly spelled, where it is read, without copying it.
     private func finding(_ identifier: UniformTypeIdentifier, at location: SourceLocation?) -> Diagnostic? {
-        guard !identifier.isPlainlySpelled, let location, !identifier.hasBuildSettingReference else { return nil }
+        guard let location, !identifier.hasBuildSettingReference else { return nil }
         let findings = identifier.syntaxFindings().filter { finding in
             switch finding.problem {
             case .reservedDomain, .publicPackage: false
