@@ -792,3 +792,48 @@ func plistText(_ body: String) -> String {
         #expect("x".enclosed(in: "\"") == "\"x\"")
     }
 }
+
+@Suite struct PlugInEntryTests {
+    /// A document-type entry with `role` listing `type`.
+    static func entry(role: String, type: String) -> String {
+        plistText(
+            """
+            <key>CFBundleIdentifier</key><string>com.example.viewer.generator</string>
+            <key>CFBundleDocumentTypes</key>
+            <array><dict>
+                <key>CFBundleTypeName</key><string>Sketch</string>
+                <key>CFBundleTypeRole</key><string>\(role)</string>
+                <key>LSHandlerRank</key><string>Alternate</string>
+                <key>LSItemContentTypes</key><array><string>\(type)</string></array>
+            </dict></array>
+            """)
+    }
+
+    @Test func aPlugInsUndeclaredTypeIsAnInfoAboutTheBundle() throws {
+        for role in ["QLGenerator", "MDImporter"] {
+            let found = try #require(
+                Linter().lint(text: Self.entry(role: role, type: "org.example.sketch")).first { $0.code == "DOC-006" })
+            #expect(found.severity == .info, "\(role)")
+            #expect(
+                found.message
+                    == "content type 'org.example.sketch' of document type 'Sketch' is declared neither by the bundle nor in the system catalog (macOS 12.7); fine when the app whose files the plug-in reads declares it"
+            )
+        }
+    }
+
+    @Test func anAppsUndeclaredTypeIsAnErrorAboutTheApp() throws {
+        let found = try #require(
+            Linter().lint(text: Self.entry(role: "Viewer", type: "org.example.sketch")).first { $0.code == "DOC-006" })
+        #expect(found.severity == .error)
+        #expect(found.message.contains("is declared neither by the app nor in"))
+        #expect(found.message.hasSuffix("; export or import it"))
+    }
+
+    @Test func aPlugInsUnknownAppleTypeNamesTheBundle() throws {
+        let found = try #require(
+            Linter().lint(text: Self.entry(role: "QLGenerator", type: "com.apple.unheard-of-format-xyz")).first {
+                $0.code == "DOC-006"
+            })
+        #expect(found.message.contains("and the bundle does not declare it"))
+    }
+}

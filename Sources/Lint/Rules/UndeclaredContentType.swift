@@ -112,7 +112,8 @@ public struct UndeclaredContentType: Rule {
                         diagnostic(
                             Message.undeclared(
                                 identifier, entry: entry, suggestion: suggestion, appleDomain: appleDomain,
-                                system: context.systemCatalogName, systemTypesGiven: context.systemTypesGiven),
+                                system: context.systemCatalogName, systemTypesGiven: context.systemTypesGiven,
+                                plugIn: entry.isPlugInEntry),
                             at: location, severity: entry.isPlugInEntry ? .info : appleDomain ? .warning : nil,
                             fixIt: fixIt))
                 }
@@ -125,18 +126,26 @@ public struct UndeclaredContentType: Rule {
 private enum Message {
     static func undeclared(
         _ identifier: UniformTypeIdentifier, entry: DocumentType, suggestion: UniformTypeIdentifier?, appleDomain: Bool,
-        system: String, systemTypesGiven: Bool
+        system: String, systemTypesGiven: Bool, plugIn: Bool
     ) -> String {
         let head = message("content type \(quoted(identifier)) of document type \(entry.displayName)")
         if let suggestion { return message("\(head) is not declared; did you mean \(quoted(suggestion))?") }
+        // A plug-in's entry (Quick Look generator, Spotlight importer) belongs to a bundle that is
+        // no app, and its types are usually another app's to declare.
+        let bundle = plugIn ? "the bundle" : "the app"
         if appleDomain {
             let advice =
                 systemTypesGiven
                 ? "add that declaration to the --system-types files" : "give that declaration with --system-types"
             return
                 message(
-                    "\(head) is not in \(system) and the app does not declare it; if a newer or iOS system declares it, \(advice)"
+                    "\(head) is not in \(system) and \(bundle) does not declare it; if a newer or iOS system declares it, \(advice)"
                 )
+        }
+        if plugIn {
+            return message(
+                "\(head) is declared neither by the bundle nor in \(system); fine when the app whose files the plug-in reads declares it"
+            )
         }
         return message("\(head) is declared neither by the app nor in \(system); export or import it")
     }
