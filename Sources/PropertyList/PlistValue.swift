@@ -107,7 +107,7 @@ public struct PlistValue: Sendable {
         return steps
     }
 
-    /// The arena bytes of a string or key node.
+    /// The arena bytes of a string, key or data node.
     private func text(of record: NodeRecord) -> ArraySlice<UInt8> {
         let start = Int(record.payload)
         return storage.arena[start..<start + Int(record.length)]
@@ -119,8 +119,7 @@ public struct PlistValue: Sendable {
     public var bytes: ArraySlice<UInt8> {
         let record = self.record
         guard record.kind == .string || record.kind == .data else { return [] }
-        let start = Int(record.payload)
-        return storage.arena[start..<start + Int(record.length)]
+        return text(of: record)
     }
 
     /// The text of a string or key (empty for other kinds).

@@ -68,7 +68,7 @@ struct ByteOutput {
     }
 
     mutating func append(_ literal: StaticString) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        bytes.append(literal: literal)
     }
 
     mutating func append(_ byte: UInt8) {

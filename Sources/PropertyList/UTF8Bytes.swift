@@ -11,6 +11,12 @@ extension String {
 }
 
 extension [UInt8] {
+    /// Appends a literal's UTF-8 bytes as one copy (a string literal's `.utf8` view would be
+    /// appended through the generic sequence path).
+    public mutating func append(literal: StaticString) {
+        literal.withUTF8Buffer { append(contentsOf: $0) }
+    }
+
     /// Appends `value` in decimal digits, written in place (no `String` made: reports write a
     /// line, a column or an index for nearly every finding).
     public mutating func appendDecimal(_ value: Int) {

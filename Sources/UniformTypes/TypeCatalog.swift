@@ -29,10 +29,9 @@ public struct TypeCatalog: Sendable {
     private let tagIndex: [TagKey: [Int32]]
     /// When the system layer was reused: its tag index (positions in `system.types`), and where
     /// each system type's declaration is in ``effective`` (-1 when another declaration of its
-    /// identifier is in effect), and where its identifier is. Empty otherwise.
+    /// identifier is in effect). Empty otherwise.
     private let systemTags: [TagKey: [Int32]]
     private let systemRemap: [Int32]
-    private let systemPositions: [Int32]
     /// Facts for system types declared by a layer rather than the embedded catalog.
     private let layeredFacts: [UniformTypeIdentifier: SystemTypeFacts]
     /// When the system layer was reused: per graph node, the position in `system.types` of the
@@ -155,7 +154,6 @@ public struct TypeCatalog: Sendable {
         self.tagIndex = tagIndex
         self.systemTags = [:]
         self.systemRemap = []
-        self.systemPositions = []
         var layeredFacts: [UniformTypeIdentifier: SystemTypeFacts] = [:]
         for identifier in layeredIdentifiers {
             // The layered declaration: the first system one after the winner (the embedded one,
@@ -226,7 +224,7 @@ public struct TypeCatalog: Sendable {
     ) -> (catalog: TypeCatalog, other: Other) {
         guard let layer = reusableLayer(of: system, under: declarations) else {
             let (catalog, other) = ParallelMap.both(
-                concurrently: concurrently, { TypeCatalog(system: system, declarations: declarations) }, work)
+                concurrently: concurrently, { TypeCatalog(system: system, allDeclarations: declarations) }, work)
             return (catalog, other)
         }
         let (layering, other) = ParallelMap.both(
@@ -342,7 +340,6 @@ public struct TypeCatalog: Sendable {
         self.tagIndex = tagIndex
         self.systemTags = layer.tagIndex
         self.systemRemap = layering.systemRemap
-        self.systemPositions = layering.basePosition
         self.layeredFacts = [:]
         var systemTypeOfNode = [Int32](repeating: -1, count: layering.effective.count)
         for (type, node) in layering.basePosition.enumerated() { systemTypeOfNode[Int(node)] = Int32(type) }
@@ -404,13 +401,12 @@ public struct TypeCatalog: Sendable {
 
     /// The declarations in effect, hardware-model system types left out.
     public var userFacingDeclarations: [TypeDeclaration] {
-        if !systemPositions.isEmpty {
+        if !systemTypeOfNode.isEmpty {
             // Over the system layer, by position: no identifier is looked up.
-            var hidden = [Bool](repeating: false, count: effective.count)
-            for (position, type) in system.types.enumerated() where type.facts.isHardwareModel {
-                hidden[Int(systemPositions[position])] = true
-            }
-            return effective.indices.lazy.filter { !hidden[$0] }.map { effective[$0] }
+            return effective.indices.lazy.filter { position in
+                let type = systemTypeOfNode[position]
+                return type < 0 || !system.types[Int(type)].facts.isHardwareModel
+            }.map { effective[$0] }
         }
         return effective.filter { systemFacts(for: $0.identifier)?.isHardwareModel != true }
     }

@@ -23,13 +23,6 @@ public struct JSONReporter: Sendable {
         return out
     }
 
-    /// ``renderBytes(_:)`` in parts, in order (``write(_:to:)``'s parts, kept).
-    public func renderParts(_ report: LintReport) -> [[UInt8]] {
-        var parts: [[UInt8]] = []
-        write(report) { parts.append($0) }
-        return parts
-    }
-
     /// Chunks rendered side by side before they are handed on: two for each core, so that a
     /// core finishing early has another to take.
     static let chunksPerBatch = 2 * ParallelMap.width
@@ -153,13 +146,5 @@ public struct JSONReporter: Sendable {
             }
             out.appendDecimal(number)
         }
-    }
-}
-
-extension [UInt8] {
-    /// Appends a literal's UTF-8 bytes: a string literal's `.utf8` view is appended byte by byte
-    /// through a generic path, a `StaticString`'s bytes as one copy.
-    fileprivate mutating func append(literal: StaticString) {
-        literal.withUTF8Buffer { append(contentsOf: $0) }
     }
 }
