@@ -46,8 +46,9 @@ static inline void utiscope_xml_capture_generic_errors(utiscope_xml_generic_erro
 }
 
 /// Creates a push-parser context with `sax` as its callbacks (libxml2 keeps its own copy of the
-/// handler) and `user` as their context. The first bytes (up to 4) let libxml2 detect the
-/// encoding from a byte-order mark or the XML declaration. Returns NULL when libxml2 cannot
+/// handler) and `user` as their context. The first bytes (up to 4; the rest go to
+/// `utiscope_xml_feed`) let libxml2 detect the encoding from a byte-order mark or the XML
+/// declaration. Returns NULL when libxml2 cannot
 /// allocate it.
 static inline xmlParserCtxtPtr utiscope_xml_create(const char *bytes, int size, xmlSAXHandlerPtr sax,
                                                    void *user, int options) {
@@ -58,22 +59,34 @@ static inline xmlParserCtxtPtr utiscope_xml_create(const char *bytes, int size, 
     return ctxt;
 }
 
-/// Feeds the rest of the bytes (after the first 4 given to `utiscope_xml_create`) in chunks, so
-/// libxml2 never holds a second copy of a large document. Stops early once the parser is halted
-/// (a callback called `xmlStopParser`). Returns libxml2's last error code (0 when well-formed).
-static inline int utiscope_xml_parse(xmlParserCtxtPtr ctxt, const char *bytes, int size) {
+/// Feeds `size` bytes in chunks, so libxml2 never holds a second copy of a large document. Stops
+/// early once the parser is halted (a callback called `xmlStopParser`). Returns 0, libxml2's error
+/// code, or -1 when the parser was halted.
+static inline int utiscope_xml_feed(xmlParserCtxtPtr ctxt, const char *bytes, int size) {
     const int chunk = 256 * 1024;
-    int offset = size < 4 ? size : 4;
-    int status = 0;
+    int offset = 0;
     while (offset < size) {
         int length = size - offset < chunk ? size - offset : chunk;
-        status = xmlParseChunk(ctxt, bytes + offset, length, 0);
+        int status = xmlParseChunk(ctxt, bytes + offset, length, 0);
         offset += length;
         if (status != 0 || ctxt->instate == XML_PARSER_EOF) return status != 0 ? status : -1;
     }
-    status = xmlParseChunk(ctxt, NULL, 0, 1);
+    return 0;
+}
+
+/// Tells libxml2 the input has ended. Returns libxml2's last error code (0 when well-formed).
+static inline int utiscope_xml_finish(xmlParserCtxtPtr ctxt) {
+    int status = xmlParseChunk(ctxt, NULL, 0, 1);
     if (status == 0 && !ctxt->wellFormed) status = -1;
     return status;
+}
+
+/// Feeds all of `bytes` after the first 4 (given to `utiscope_xml_create`) and ends the input:
+/// a whole document in one call. Returns libxml2's last error code (0 when well-formed).
+static inline int utiscope_xml_parse(xmlParserCtxtPtr ctxt, const char *bytes, int size) {
+    int first = size < 4 ? size : 4;
+    int status = utiscope_xml_feed(ctxt, bytes + first, size - first);
+    return status != 0 ? status : utiscope_xml_finish(ctxt);
 }
 
 /// Frees a context made by `utiscope_xml_create`.

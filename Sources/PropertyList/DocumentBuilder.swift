@@ -7,7 +7,7 @@ struct DocumentBuilder {
     private var children: [Int32] = []
     /// Child indices of the open containers, stacked; `open[i].pendingStart` marks where each begins.
     private var pending: [Int32] = []
-    private var open: [(node: Int32, pendingStart: Int)] = []
+    private(set) var open: [(node: Int32, pendingStart: Int)] = []
     /// Warnings with the node they are about; their locations are made once the storage exists.
     private var pendingWarnings: [(kind: PropertyListWarning.Kind, node: Int32)] = []
     /// Warnings whose location is known without a node (text between elements, say).
@@ -15,6 +15,11 @@ struct DocumentBuilder {
     /// The comments' text, one after another, and where each ends in it.
     private var commentText: [UInt8] = []
     private var commentEnds: [Int32] = []
+
+    /// In the second part of a split XML read, how many nodes (the first ones) stand in for the
+    /// first part's open containers and their keys: their children are only complete once the
+    /// parts are joined (``append(rest:)``), so their keys are checked for duplicates then.
+    var standIns: Int32 = 0
 
     let file: String
     let format: PropertyListFormat
@@ -100,6 +105,12 @@ struct DocumentBuilder {
             children.append(contentsOf: UnsafeBufferPointer(rebasing: $0[start..<$0.count]))
         }
         pending.removeLast(count)
+        adopt(childrenAt: first, count: count, by: node)
+    }
+
+    /// Makes `children[first..<first + count]` the children of the container `node`: its range,
+    /// their places in it, and (for a dictionary) the duplicate-key check.
+    private mutating func adopt(childrenAt first: Int, count: Int, by node: Int32) {
         let isDictionary = nodes[Int(node)].kind == .dictionary
         nodes[Int(node)].payload = UInt64(first)
         nodes[Int(node)].length = UInt32(truncatingIfNeeded: isDictionary ? count / 2 : count)
@@ -107,7 +118,81 @@ struct DocumentBuilder {
         for offset in 0..<count {
             nodes[Int(children[first + offset])].indexInParent = UInt32(truncatingIfNeeded: offset >> shift)
         }
-        if isDictionary && count >= 4 { findDuplicateKeys(childrenStart: first, pairs: count / 2) }
+        if isDictionary && count >= 4 && node >= standIns { findDuplicateKeys(childrenStart: first, pairs: count / 2) }
+    }
+
+    /// Joins the second part of a split XML read to this first part, which stopped at the cut with
+    /// containers open. `rest` read the remainder behind stand-ins for those containers (its first
+    /// `rest.standIns` nodes: outermost first, each container followed by a stand-in key when it is a
+    /// dictionary) and closed them at the real end tags. The nodes, text, comments and warnings of
+    /// `rest` follow this part's, and each open container gets its children from both parts, as
+    /// a whole read would have given it. The caller checked that the stand-ins match `open`.
+    mutating func append(rest: DocumentBuilder) {
+        let standIns = Int(rest.standIns)
+        // Where each of `rest`'s nodes lands: stand-in containers on the open containers (stand-in
+        // keys nowhere: no real node refers to them), the others after this part's nodes.
+        var target = [Int32](repeating: -1, count: standIns)
+        var level = 0
+        for index in 0..<standIns where rest.nodes[index].kind != .string {
+            target[index] = open[level].node
+            level += 1
+        }
+        let shift = Int32(truncatingIfNeeded: nodes.count - standIns)
+        func place(_ node: Int32) -> Int32 { node >= standIns ? node + shift : node >= 0 ? target[Int(node)] : -1 }
+        let arenaBase = UInt64(arena.count)
+        let childrenBase = UInt64(children.count)
+        nodes.reserveCapacity(nodes.count + rest.nodes.count - standIns)
+        for index in standIns..<rest.nodes.count {
+            var record = rest.nodes[index]
+            record.parent = place(record.parent)
+            switch record.kind {
+            case .string, .data: record.payload += arenaBase
+            case .dictionary, .array: record.payload += childrenBase
+            case .integer, .real, .boolean, .date, .uid: break
+            }
+            nodes.append(record)
+        }
+        arena.append(contentsOf: rest.arena)
+        let joinedLists = (0..<standIns).reduce(pending.count) { total, index in
+            let record = rest.nodes[index]
+            return total + Int(record.length) * (record.kind == .dictionary ? 2 : record.kind == .array ? 1 : 0)
+        }
+        children.reserveCapacity(children.count + rest.children.count + joinedLists)
+        for child in rest.children { children.append(place(child)) }
+        // The open containers, innermost first (as their end tags came): this part's children,
+        // then `rest`'s without the stand-ins at their start.
+        for level in open.indices.reversed() {
+            let (node, pendingStart) = open[level]
+            let pendingEnd = level + 1 < open.count ? open[level + 1].pendingStart : pending.count
+            let standIn = rest.nodes[standInIndex(ofLevel: level, in: rest)]
+            let restStart = Int(standIn.payload)
+            let restCount = Int(standIn.length) * (standIn.kind == .dictionary ? 2 : 1)
+            let first = children.count
+            children.append(contentsOf: pending[pendingStart..<pendingEnd])
+            for child in rest.children[restStart..<restStart + restCount] where child >= standIns {
+                children.append(place(child))
+            }
+            adopt(childrenAt: first, count: children.count - first, by: node)
+        }
+        pending.removeAll()
+        open.removeAll()
+        for (kind, node) in rest.pendingWarnings where node >= standIns {
+            pendingWarnings.append((kind, place(node)))
+        }
+        placedWarnings += rest.placedWarnings
+        let commentBase = Int32(clamping: commentText.count)
+        commentText += rest.commentText
+        for end in rest.commentEnds { commentEnds.append(commentBase &+ end) }
+    }
+
+    /// The index in `rest` of the stand-in for this part's open container at `level`.
+    private func standInIndex(ofLevel level: Int, in rest: DocumentBuilder) -> Int {
+        var remaining = level
+        for index in 0..<Int(rest.standIns) where rest.nodes[index].kind != .string {
+            if remaining == 0 { return index }
+            remaining -= 1
+        }
+        return 0
     }
 
     /// Adds a node that belongs to no open container (binary objects, decoded out of order).

@@ -15,6 +15,9 @@ public struct PropertyListReader: Sendable {
     public var sizeLimit: Int
     /// Values nested deeper than this are refused.
     public var depthLimit: Int
+    /// XML documents of at least this many bytes are parsed in two parts on two cores when they
+    /// can be cut safely (the result is always that of a whole read); `Int.max` never splits.
+    public var xmlSplitThreshold = XMLPlistReader.defaultSplitThreshold
 
     /// A reader with the given limits.
     public init(
@@ -42,7 +45,9 @@ public struct PropertyListReader: Sendable {
         }
         switch format {
         case .xml:
-            return try XMLPlistReader(file: file, depthLimit: depthLimit).read(bytes)
+            var reader = XMLPlistReader(file: file, depthLimit: depthLimit)
+            reader.splitThreshold = xmlSplitThreshold
+            return try reader.read(bytes)
         case .binary:
             return try BinaryPlistReader(file: file, depthLimit: depthLimit).read(bytes)
         case .openStep:

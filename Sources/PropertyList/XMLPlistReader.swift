@@ -1,8 +1,10 @@
 import CLibXML2
+import Dispatch
 
 /// Reads Apple XML property lists through libxml2's SAX2 interface, streaming: no tree is built
 /// by libxml2, text is copied once into the document's arena, and every value gets the line and
-/// column of its start tag.
+/// column of its start tag. Large documents are parsed in two parts on two cores when they can be
+/// cut safely (``XMLSplit``), with the same result as a whole read.
 ///
 /// Untrusted input is the norm: entities are never substituted, an internal DTD subset is refused
 /// at its line, nothing external is ever loaded (no DTD, no entity, no network, no XInclude).
@@ -10,6 +12,12 @@ import CLibXML2
 struct XMLPlistReader {
     let file: String
     let depthLimit: Int
+    /// Documents of at least this many bytes are parsed in two parts side by side when a cut is
+    /// found (``XMLSplit``) and more than one core is online.
+    var splitThreshold = XMLPlistReader.defaultSplitThreshold
+
+    /// 4 MiB: below this, starting a second thread and joining the parts cost more than they save.
+    static let defaultSplitThreshold = 4 << 20
 
     func read(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListDocument {
         XMLPlistReader.initializeOnce
@@ -17,34 +25,18 @@ struct XMLPlistReader {
             throw PropertyListError(
                 .inputTooLarge(size: bytes.count, limit: Int(Int32.max)), at: SourceLocation(file: file))
         }
-        let state = UnsafeMutablePointer<XMLState>.allocate(capacity: 1)
-        state.initialize(to: XMLState(file: file, depthLimit: depthLimit, expectedNodes: 0))
-        defer { state.deinitialize(count: 1); state.deallocate() }
-        var handler = XMLPlistReader.handler
-        state.pointee.builder.reserve(nodes: XMLPlistReader.elementBound(bytes), arenaBytes: bytes.count)
+        if bytes.count >= splitThreshold && ParallelMap.width > 1, let document = readInTwoParts(bytes) {
+            return document
+        }
         // libxml2 reports broken UTF-16 only on its generic channel, without a position: check it
         // first, with one.
         if let problem = Self.utf16Problem(bytes, file: file) { throw problem }
-        var generic = utiscope_xml_generic_errors()
-        let status: Int32 = bytes.withUnsafeBufferPointer { buffer in
-            withUnsafeMutablePointer(to: &handler) { sax in
-                withUnsafeMutablePointer(to: &generic) { generic in
-                    buffer.withMemoryRebound(to: CChar.self) { chars in
-                        let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
-                        utiscope_xml_capture_generic_errors(generic)
-                        defer { utiscope_xml_capture_generic_errors(nil) }
-                        guard
-                            let context = utiscope_xml_create(
-                                chars.baseAddress, Int32(bytes.count), sax, state, options)
-                        else { return -1 }
-                        state.pointee.context = context
-                        let result = utiscope_xml_parse(context, chars.baseAddress, Int32(bytes.count))
-                        state.pointee.context = nil
-                        utiscope_xml_free(context)
-                        return result
-                    }
-                }
-            }
+        let state = UnsafeMutablePointer<XMLState>.allocate(capacity: 1)
+        state.initialize(to: XMLState(file: file, depthLimit: depthLimit))
+        defer { state.deinitialize(count: 1); state.deallocate() }
+        state.pointee.builder.reserve(nodes: XMLPlistReader.elementBound(bytes[...]), arenaBytes: bytes.count)
+        let (status, generic) = bytes.withUnsafeBufferPointer { buffer in
+            Self.parse(into: state, start: buffer, finish: true) { feed in feed(buffer.dropFirst(4)) }
         }
         if let error = state.pointee.error { throw error }
         if status != 0 {
@@ -61,6 +53,155 @@ struct XMLPlistReader {
         let root = state.pointee.root
         let builder = state.pointee.builder
         return builder.finish(root: root)
+    }
+
+    /// Runs a libxml2 push parser with `state` as its callbacks' context: `start`'s first bytes
+    /// (up to 4) let libxml2 detect the encoding, `body` feeds the rest through the function it is
+    /// given (which returns libxml2's status), and `finish` tells libxml2 the input ends there (the
+    /// first part of a split read does not end). Returns the first non-zero status (or 0) and what
+    /// libxml2 said on its generic error channel.
+    private static func parse(
+        into state: UnsafeMutablePointer<XMLState>, start: UnsafeBufferPointer<UInt8>, finish: Bool,
+        _ body: (_ feed: (Slice<UnsafeBufferPointer<UInt8>>) -> Int32) -> Int32
+    ) -> (status: Int32, generic: utiscope_xml_generic_errors) {
+        var handler = XMLPlistReader.handler
+        var generic = utiscope_xml_generic_errors()
+        let status: Int32 = withUnsafeMutablePointer(to: &handler) { sax in
+            withUnsafeMutablePointer(to: &generic) { generic in
+                utiscope_xml_capture_generic_errors(generic)
+                defer { utiscope_xml_capture_generic_errors(nil) }
+                let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
+                let first = UnsafeBufferPointer(rebasing: start.prefix(4))
+                guard
+                    let context = utiscope_xml_create(
+                        first.baseAddress.map(Self.chars), Int32(first.count), sax, state, options)
+                else { return -1 }
+                state.pointee.context = context
+                defer {
+                    state.pointee.context = nil
+                    utiscope_xml_free(context)
+                }
+                let status = body { piece in
+                    let piece = UnsafeBufferPointer(rebasing: piece)
+                    guard let bytes = piece.baseAddress, !piece.isEmpty else { return 0 }
+                    return utiscope_xml_feed(context, Self.chars(bytes), Int32(piece.count))
+                }
+                guard status == 0 else { return status }
+                return finish ? utiscope_xml_finish(context) : 0
+            }
+        }
+        return (status, generic)
+    }
+
+    private static func chars(_ bytes: UnsafePointer<UInt8>) -> UnsafePointer<CChar> {
+        UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)
+    }
+
+    /// The share of the file the first part of a split read takes: the second part's thread
+    /// first scans that far for the cut (about a sixth of the parse's cost), so it parses less.
+    static let firstPartShare = 0.55
+
+    /// The document parsed in two parts on two cores and joined, or nil when no cut is found,
+    /// when the first part reaches the cut's earliest place before the scan has found it (the
+    /// second core was busy), or when either part does not end as the cut promised (malformed
+    /// input included: the whole read then reports it, at its place).
+    ///
+    /// One thread parses from the start; the other scans for the cut (``XMLSplit``) and then
+    /// parses from it behind the cut's prefix. The first never waits for the second: the cut
+    /// lies after `firstPartShare` of the file, so it can parse that far before it needs it.
+    ///
+    /// `concurrently: false` runs the two one after the other on this thread (tests: the join
+    /// then never depends on timing).
+    func readInTwoParts(_ bytes: [UInt8], concurrently: Bool = true) -> PropertyListDocument? {
+        let (file, depthLimit) = (self.file, self.depthLimit)
+        let handoff = CutHandoff()
+        // The scan and second part go first: when no other core is free and both run on one
+        // thread one after the other, the first part then finds the cut ready (nothing is lost).
+        let (tail, head) = ParallelMap.both(
+            concurrently: concurrently,
+            { () -> DocumentBuilder? in
+                let split = bytes.withUnsafeBufferPointer {
+                    XMLSplit.find(in: $0, after: Self.firstPartShare, depthLimit: depthLimit)
+                }
+                guard handoff.publish(split), let split else { return nil }
+                return Self.readSecondPart(bytes, split: split, file: file, depthLimit: depthLimit)
+            },
+            { Self.readFirstPart(bytes, handoff: handoff, file: file, depthLimit: depthLimit) })
+        guard var head, let tail else { return nil }
+        let root = head.open.first?.node ?? -1
+        head.append(rest: tail)
+        return head.finish(root: root)
+    }
+
+    /// The builder after reading `bytes` up to the cut, its containers still open, or nil when
+    /// there is no cut, the scan has not found it in time, or the parser did not end there with
+    /// exactly the cut's elements open.
+    private static func readFirstPart(_ bytes: [UInt8], handoff: CutHandoff, file: String, depthLimit: Int)
+        -> DocumentBuilder?
+    {
+        let state = UnsafeMutablePointer<XMLState>.allocate(capacity: 1)
+        state.initialize(to: XMLState(file: file, depthLimit: depthLimit))
+        defer { state.deinitialize(count: 1); state.deallocate() }
+        // Room for the whole document, so the second part's nodes and text are appended
+        // without moving these (a whole read reserves the same).
+        state.pointee.builder.reserve(nodes: XMLPlistReader.elementBound(bytes[...]), arenaBytes: bytes.count)
+        let safe = Int(Double(bytes.count) * firstPartShare)
+        var cut: XMLSplit?
+        let (status, _) = bytes.withUnsafeBufferPointer { buffer in
+            Self.parse(into: state, start: buffer, finish: false) { feed in
+                // Up to where the cut may start, a mebibyte at a time, stopping as soon as the
+                // scan says there is no cut; then, once it is known, up to the cut.
+                var fed = min(4, buffer.count)
+                while fed < safe {
+                    if handoff.failed { return -1 }
+                    let end = min(safe, fed + (1 << 20))
+                    let status = feed(buffer[fed..<end])
+                    if status != 0 { return status }
+                    fed = end
+                }
+                guard let split = handoff.claim(), split.offset >= fed else { return -1 }
+                cut = split
+                return feed(buffer[fed..<split.offset])
+            }
+        }
+        let frames = state.pointee.frames
+        guard status == 0, !state.pointee.failed, let cut, frames.map(\.element) == cut.open,
+            state.pointee.builder.open.map(\.node) == frames.filter({ $0.node >= 0 }).map(\.node)
+        else { return nil }
+        return state.pointee.builder
+    }
+
+    /// The builder after reading `bytes` from the cut to the end behind the cut's prefix (its
+    /// stand-in nodes first, lines counted as in the whole file), or nil when that read fails.
+    private static func readSecondPart(_ bytes: [UInt8], split: XMLSplit, file: String, depthLimit: Int)
+        -> DocumentBuilder?
+    {
+        let prefix = split.prefix
+        let standIns = split.standInKinds
+        // The prefix fills line 1; the cut's line is the file's line (line breaks before it) + 1.
+        let linesBefore = bytes.withUnsafeBufferPointer { buffer in
+            buffer.prefix(split.offset).reduce(into: 0) { count, byte in count += byte == 0x0A ? 1 : 0 }
+        }
+        let state = UnsafeMutablePointer<XMLState>.allocate(capacity: 1)
+        state.initialize(to: XMLState(file: file, depthLimit: depthLimit, lineOffset: Int32(clamping: linesBefore - 1)))
+        defer { state.deinitialize(count: 1); state.deallocate() }
+        state.pointee.builder.standIns = Int32(standIns.count)
+        state.pointee.builder.reserve(
+            nodes: XMLPlistReader.elementBound(bytes[split.offset...]) + standIns.count,
+            arenaBytes: bytes.count - split.offset)
+        let (status, _) = bytes.withUnsafeBufferPointer { buffer in
+            prefix.withUnsafeBufferPointer { prefix in
+                Self.parse(into: state, start: prefix, finish: true) { feed in
+                    let status = feed(prefix.dropFirst(4))
+                    return status != 0 ? status : feed(buffer[split.offset...])
+                }
+            }
+        }
+        let builder = state.pointee.builder
+        guard status == 0, !state.pointee.failed, state.pointee.root == 0, builder.nodes.count > standIns.count,
+            builder.nodes.prefix(standIns.count).map(\.kind) == standIns
+        else { return nil }
+        return builder
     }
 
     /// The first line of what libxml2 sent to its generic error channel, without its
@@ -128,7 +269,7 @@ struct XMLPlistReader {
     }
 
     /// An upper bound on the number of elements: the `<` that do not start an end tag.
-    static func elementBound(_ bytes: [UInt8]) -> Int {
+    static func elementBound(_ bytes: ArraySlice<UInt8>) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             guard var cursor = buffer.baseAddress else { return 1 }
             let end = cursor + buffer.count
@@ -193,16 +334,22 @@ struct XMLPlistReader {
 }
 
 /// The elements of the plist grammar.
-private enum Element: UInt8 {
+enum Element: UInt8 {
     case plist, dict, array, key, string, integer, real, date, data, `true`, `false`
 
     var isValue: Bool { self != .plist && self != .key }
 
+    /// The element named by the NUL-terminated `name`.
     init?(_ name: UnsafePointer<xmlChar>) {
+        self.init(name, count: Int(xmlStrlen(name)))
+    }
+
+    /// The element named by the `count` bytes at `name`.
+    init?(_ name: UnsafePointer<UInt8>, count: Int) {
         func equals(_ literal: StaticString) -> Bool {
-            let count = literal.utf8CodeUnitCount
-            return memcmp(name, literal.utf8Start, count) == 0 && name[count] == 0
+            literal.utf8CodeUnitCount == count && memcmp(name, literal.utf8Start, count) == 0
         }
+        guard count > 0 else { return nil }
         switch name[0] {
         case UInt8(ascii: "k") where equals("key"): self = .key
         case UInt8(ascii: "s") where equals("string"): self = .string
@@ -243,11 +390,15 @@ private struct XMLState {
     var scratch: [UInt8] = []
     let depthLimit: Int
     let file: String
+    /// Added to every line libxml2 reports: the second part of a split read starts after the
+    /// first part's lines (less the line its prefix takes).
+    let lineOffset: Int32
 
-    init(file: String, depthLimit: Int, expectedNodes: Int) {
+    init(file: String, depthLimit: Int, lineOffset: Int32 = 0) {
         self.file = file
         self.depthLimit = depthLimit
-        builder = DocumentBuilder(file: file, format: .xml, expectedNodes: expectedNodes)
+        self.lineOffset = lineOffset
+        builder = DocumentBuilder(file: file, format: .xml)
         frames.reserveCapacity(32)
     }
 
@@ -268,7 +419,7 @@ private struct XMLState {
             var currentLine: Int32 = 0
             var currentColumn: Int32 = 0
             utiscope_xml_position(context, &currentLine, &currentColumn)
-            location.line = currentLine > 0 ? Int(currentLine) : nil
+            location.line = currentLine > 0 ? Int(currentLine + lineOffset) : nil
             location.column = currentColumn > 0 ? Int(currentColumn) : nil
         }
         error = PropertyListError(problem, at: location)
@@ -284,7 +435,7 @@ private struct XMLState {
             message = first.lowercased() + message.dropFirst()
         }
         fail(
-            .xmlSyntax(OutputEscaping.escape(message)), line: report.line > 0 ? report.line : nil,
+            .xmlSyntax(OutputEscaping.escape(message)), line: report.line > 0 ? report.line + lineOffset : nil,
             column: report.int2 > 0 ? report.int2 : nil)
     }
 
@@ -302,6 +453,7 @@ private struct XMLState {
         var line: Int32 = 0
         var column: Int32 = 0
         utiscope_xml_tag_start(context, &line, &column)
+        line += lineOffset
         guard let element = Element(name) else {
             let text = OutputEscaping.escape(String(cString: name))
             return fail(.unknownElement(text), line: line, column: column)
@@ -441,6 +593,7 @@ private struct XMLState {
             utiscope_xml_position(context, &line, &column)
             // The parser stands at the end of the text; count back to the line where it starts.
             line -= Int32(bytes[index...].lazy.filter { $0 == 0x0A }.count)
+            line += lineOffset
             let shown = ScalarParsing.quote(UnsafeBufferPointer(rebasing: bytes[index..<end]))
             builder.warn(.textBetweenElements(shown), at: SourceLocation(file: file, line: line > 0 ? Int(line) : nil))
         }
@@ -461,6 +614,51 @@ extension Element {
         case .data: return "data"
         case .true: return "true"
         case .false: return "false"
+        }
+    }
+}
+
+/// The cut of a split read, handed from the thread that scans for it to the thread reading the
+/// first part, which never waits for it: when it needs the cut before the scan has it, it gives
+/// up (and the scan's thread then stops too).
+final class CutHandoff: @unchecked Sendable {
+    private enum State {
+        case scanning, found(XMLSplit), none, abandoned
+    }
+
+    /// Guards `state` (a semaphore used as a lock: no Foundation here).
+    private let lock = DispatchSemaphore(value: 1)
+    private var state = State.scanning
+
+    /// Records the scan's result; false when there is nothing to go on with (no cut, or the
+    /// first part has given up).
+    func publish(_ split: XMLSplit?) -> Bool {
+        lock.wait()
+        defer { lock.signal() }
+        if case .abandoned = state { return false }
+        state = split.map(State.found) ?? .none
+        return split != nil
+    }
+
+    /// Whether the scan has found that there is no cut.
+    var failed: Bool {
+        lock.wait()
+        defer { lock.signal() }
+        if case .none = state { return true }
+        return false
+    }
+
+    /// The cut, or nil when there is none or the scan is still running (the split read is then
+    /// abandoned).
+    func claim() -> XMLSplit? {
+        lock.wait()
+        defer { lock.signal() }
+        switch state {
+        case .found(let split): return split
+        case .scanning:
+            state = .abandoned
+            return nil
+        case .none, .abandoned: return nil
         }
     }
 }

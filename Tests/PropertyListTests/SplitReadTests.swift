@@ -1,0 +1,240 @@
+import Foundation
+import Testing
+
+@testable import PropertyList
+
+/// Large XML plists are parsed in two parts on two cores and joined: the joined document must be
+/// the whole read's, value for value (kind, content, line, column, key path), with the same
+/// warnings and comments; and whenever the cut cannot be trusted, the whole read runs instead.
+@Suite struct SplitReadTests {
+    /// A plist whose middle is a long array of declarations, with what a joined read could get
+    /// wrong: multi-byte text (columns), entities, comments on both sides, nested containers,
+    /// every scalar kind, duplicate keys within the second part and across the cut, keys after
+    /// the array, and an empty key.
+    static func document(items: Int = 240, itemsKey: String = "UTExportedTypeDeclarations", tail: String = "")
+        -> String
+    {
+        var text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <!-- a comment before the root -->
+            <plist version="1.0">
+            <dict>
+            \t<key>CFBundleIdentifier</key>
+            \t<string>com.example.grüße</string>
+            \t<key>LSMinimumSystemVersion</key>
+            \t<string>first</string>
+            \t<key>\(itemsKey)</key>
+            \t<array>
+
+            """
+        for index in 0..<items {
+            let duplicate = index % 97 == 50 ? "\t\t\t<key>UTTypeIdentifier</key>\n\t\t\t<string>again</string>\n" : ""
+            text += """
+                \t\t<!-- item \(index) -->
+                \t\t<dict>
+                \t\t\t<key>UTTypeIdentifier</key>
+                \t\t\t<string>com.example.type-\(index) &amp; 日本語 \(index)</string>
+                \t\t\t<key>UTTypeConformsTo</key>
+                \t\t\t<array><string>public.data</string><string>public.content</string></array>
+                \t\t\t<key>Number</key><integer>\(index * 7 - 300)</integer>
+                \t\t\t<key>Ratio</key><real>\(Double(index) / 8)</real>
+                \t\t\t<key>Flag</key>\(index % 2 == 0 ? "<true/>" : "<false/>")
+                \t\t\t<key>When</key><date>2024-01-0\(index % 9 + 1)T10:00:00Z</date>
+                \t\t\t<key>Bytes</key><data>AAEC\(index % 2 == 0 ? "Aw==" : "")</data>
+                \t\t\t<key></key><string/>
+                \(duplicate)\t\t</dict>
+
+                """
+        }
+        text += """
+            \t</array>
+            \t<key>LSMinimumSystemVersion</key>
+            \t<string>second, after the cut</string>
+            \t<key>CFBundleName</key>
+            \t<string>Ünïcödé</string>
+            \(tail)</dict>
+            </plist>
+            <!-- a comment after the root -->
+
+            """
+        return text
+    }
+
+    /// Every value of `document` in document order: key path, kind, key or not, line:column and
+    /// content, one line each.
+    static func values(_ document: PropertyListDocument) -> [String] {
+        var lines: [String] = []
+        func visit(_ value: PlistValue) {
+            let place =
+                "\(value.keyPath) \(value.kind) \(value.isKey) \(value.line ?? -1):\(value.location.column ?? -1)"
+            switch value.kind {
+            case .dictionary:
+                lines.append("\(place) \(value.count)")
+                for (key, item) in value.entries {
+                    visit(key)
+                    visit(item)
+                }
+            case .array:
+                lines.append("\(place) \(value.count)")
+                value.elements.forEach(visit)
+            default:
+                let scalars: [Any?] = [value.string, value.integer, value.real, value.boolean, value.date, value.data]
+                lines.append("\(place) \(scalars.map { String(describing: $0) })")
+            }
+        }
+        visit(document.root)
+        return lines
+    }
+
+    static func wholeRead(_ text: String, depthLimit: Int = 200) throws(PropertyListError) -> PropertyListDocument {
+        var reader = XMLPlistReader(file: "big.plist", depthLimit: depthLimit)
+        reader.splitThreshold = .max
+        return try reader.read(Array(text.utf8))
+    }
+
+    static func splitRead(_ text: String, depthLimit: Int = 200) -> PropertyListDocument? {
+        XMLPlistReader(file: "big.plist", depthLimit: depthLimit).readInTwoParts(Array(text.utf8), concurrently: false)
+    }
+
+    static func expectSame(_ split: PropertyListDocument, _ whole: PropertyListDocument) {
+        #expect(split.valueCount == whole.valueCount)
+        let splitValues = values(split)
+        let wholeValues = values(whole)
+        #expect(splitValues.count == wholeValues.count)
+        for (left, right) in zip(splitValues, wholeValues) where left != right {
+            Issue.record("split read gives \(left), whole read \(right)")
+            break
+        }
+        #expect(split.warnings == whole.warnings)
+        #expect(split.comments == whole.comments)
+        #expect(split.root.kind == whole.root.kind)
+    }
+
+    @Test func joinedReadEqualsWholeRead() throws {
+        let text = Self.document()
+        let whole = try Self.wholeRead(text)
+        let split = try #require(Self.splitRead(text))
+        Self.expectSame(split, whole)
+        // The document has what the comparison is meant to catch.
+        #expect(whole.warnings.count == 3)  // two duplicates in items, one across the cut
+        #expect(whole.warnings.contains { "\($0)".contains("LSMinimumSystemVersion") })
+        #expect(whole.comments.count == 242)
+        let cut = try #require(Array(text.utf8).withUnsafeBufferPointer { XMLSplit.find(in: $0, depthLimit: 200) })
+        #expect(cut.open == [.plist, .dict, .array])
+        #expect(cut.offset > text.utf8.count / 2)
+    }
+
+    @Test func joinedReadWithTheCutInANestedArray() throws {
+        // The long array sits inside a dictionary inside the root array: the second part's
+        // prefix opens an array, a dictionary with its stand-in key, and an array.
+        var body = "<array>\n\t<string>first</string>\n\t<dict>\n\t\t<key>Items</key>\n\t\t<array>\n"
+        for index in 0..<400 { body += "\t\t\t<string>item \(index) ✓</string>\n\t\t\t<array/>\n" }
+        body +=
+            "\t\t</array>\n\t\t<key>After</key>\n\t\t<integer>1</integer>\n\t</dict>\n\t<string>last</string>\n</array>"
+        let text = xmlPlist(body)
+        let cut = try #require(Array(text.utf8).withUnsafeBufferPointer { XMLSplit.find(in: $0, depthLimit: 200) })
+        #expect(cut.open == [.plist, .array, .dict, .array])
+        #expect(cut.standInKinds == [.array, .dictionary, .string, .array])
+        Self.expectSame(try #require(Self.splitRead(text)), try Self.wholeRead(text))
+    }
+
+    @Test func joinedReadWithoutAPlistElement() throws {
+        // No <plist> around the root: both reads warn once, about the root.
+        var text = "<dict>\n<key>A</key>\n<array>\n"
+        for index in 0..<500 { text += "<integer>\(index)</integer>\n" }
+        text += "</array>\n<key>A</key>\n<true/>\n</dict>\n"
+        let whole = try Self.wholeRead(text)
+        #expect(whole.warnings.count == 2)
+        Self.expectSame(try #require(Self.splitRead(text)), whole)
+    }
+
+    @Test func duplicateKeysAcrossTheCutAreFound() throws {
+        let text = Self.document(tail: "\t<key>CFBundleIdentifier</key>\n\t<string>twice</string>\n")
+        let split = try #require(Self.splitRead(text))
+        #expect(split.warnings.contains { "\($0)".contains("CFBundleIdentifier") })
+        Self.expectSame(split, try Self.wholeRead(text))
+    }
+
+    /// Inputs the scan does not follow: no cut, so the whole read runs (and reads them).
+    @Test(arguments: [
+        "carriage returns", "a CDATA section", "another encoding", "an instruction in the root", "an unknown element",
+    ])
+    func noCut(_ what: String) throws {
+        let original = Self.document()
+        let text: String
+        switch what {
+        case "carriage returns": text = original.replacingOccurrences(of: "\n", with: "\r\n")
+        case "a CDATA section": text = original.replacingOccurrences(of: "first", with: "<![CDATA[first]]>")
+        case "another encoding": text = original.replacingOccurrences(of: "UTF-8", with: "ISO-8859-1")
+        case "an instruction in the root":
+            text = original.replacingOccurrences(of: "<dict>\n", with: "<dict><?pi x?>\n")
+        default: text = original.replacingOccurrences(of: "<real>", with: "<float>")
+        }
+        #expect(text != original, "\(what) changed nothing")
+        let cut = Array(text.utf8).withUnsafeBufferPointer { XMLSplit.find(in: $0, depthLimit: 200) }
+        #expect(cut == nil, "\(what)")
+        #expect(Self.splitRead(text) == nil)
+    }
+
+    @Test func noCutWithoutAnArrayPastTheMiddle() {
+        var text = "<plist><dict>\n"
+        for index in 0..<500 { text += "<key>k\(index)</key><string>v</string>\n" }
+        text += "</dict></plist>\n"
+        #expect(Array(text.utf8).withUnsafeBufferPointer { XMLSplit.find(in: $0, depthLimit: 200) } == nil)
+    }
+
+    /// Malformed input anywhere: the split read gives up and the whole read reports the problem
+    /// at its place, as it would have anyway.
+    @Test func malformedSecondPartFallsBackToTheWholeRead() throws {
+        let text = Self.document().replacingOccurrences(of: "<string>Ünïcödé</string>", with: "<string>Ünïcödé</strin>")
+        #expect(Self.splitRead(text) == nil)
+        var reader = XMLPlistReader(file: "big.plist", depthLimit: 200)
+        reader.splitThreshold = 0
+        let error = #expect(throws: PropertyListError.self) { try reader.read(Array(text.utf8)) }
+        let wholeError = #expect(throws: PropertyListError.self) { try Self.wholeRead(text) }
+        #expect(error == wholeError)
+        let line = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("</strin>") }
+        #expect(error?.location.line == line.map { $0 + 1 })
+    }
+
+    @Test func depthLimitHoldsInTheSecondPart() throws {
+        // Nesting that passes the limit only after the cut: both reads refuse it.
+        let deep = String(repeating: "<array>", count: 5) + String(repeating: "</array>", count: 5)
+        let text = Self.document(tail: "\t<key>Deep</key>\n\t\(deep)\n")
+        #expect(throws: PropertyListError.self) { try Self.wholeRead(text, depthLimit: 5) }
+        #expect(Self.splitRead(text, depthLimit: 5) == nil)
+        Self.expectSame(try #require(Self.splitRead(text, depthLimit: 6)), try Self.wholeRead(text, depthLimit: 6))
+    }
+
+    @Test func concurrentReadEqualsWholeRead() throws {
+        // On two threads the first part may give up when the scan is late (a busy machine):
+        // whatever happens, the reader's result is the whole read's.
+        let text = Self.document()
+        let whole = try Self.wholeRead(text)
+        if let split = XMLPlistReader(file: "big.plist", depthLimit: 200).readInTwoParts(Array(text.utf8)) {
+            Self.expectSame(split, whole)
+        }
+        var reader = XMLPlistReader(file: "big.plist", depthLimit: 200)
+        reader.splitThreshold = 0
+        Self.expectSame(try reader.read(Array(text.utf8)), whole)
+    }
+
+    @Test func handoffNeverWaits() throws {
+        let text = Self.document()
+        let cut = try #require(Array(text.utf8).withUnsafeBufferPointer { XMLSplit.find(in: $0, depthLimit: 200) })
+        // The first part claims before the scan is done: the split is abandoned on both sides.
+        let early = CutHandoff()
+        #expect(early.claim() == nil)
+        #expect(early.publish(cut) == false)
+        // The scan is done first: the first part gets the cut.
+        let late = CutHandoff()
+        #expect(late.publish(cut))
+        #expect(late.claim() == cut)
+        // No cut: the first part stops at once.
+        let none = CutHandoff()
+        #expect(none.publish(nil) == false)
+        #expect(none.failed)
+        #expect(none.claim() == nil)
+    }
+}
