@@ -19,10 +19,9 @@ public struct Linter: Sendable {
         self.configuration = configuration
     }
 
-    /// The findings for one loaded app and its extensions. `sources` gives the bytes of files
-    /// already in memory (standard input); other XML files are read again for suppression comments.
-    public func lint(_ unit: AppUnit, sources: [String: [UInt8]] = [:]) -> [Diagnostic] {
-        lint(context(for: unit), sources: sources)
+    /// The findings for one loaded app and its extensions.
+    public func lint(_ unit: AppUnit) -> [Diagnostic] {
+        lint(context(for: unit))
     }
 
     /// The context the rules read for `unit`, with this linter's build settings and system types.
@@ -31,35 +30,30 @@ public struct Linter: Sendable {
     }
 
     /// The findings for `context`, configured, suppressed and sorted.
-    public func lint(_ context: LintContext, sources: [String: [UInt8]] = [:]) -> [Diagnostic] {
+    public func lint(_ context: LintContext) -> [Diagnostic] {
         // Rules are independent and pure: run them on every core.
         let active = rules.filter { rule in
             let description = type(of: rule).description
             return description.applies(to: context.platform) && self.configuration.rules[description.code] != .off
         }
         let configuration = self.configuration
-        // Work item -1 finds the suppression comments in the files' bytes (read again), side by
-        // side with the rules: a large file takes a while to read and scan.
-        var outcomes = ParallelMap.map(Array(-1..<active.count)) {
-            index -> (findings: [Diagnostic], suppressions: [String: Suppressions]) in
-            guard index >= 0 else { return ([], Self.suppressions(in: context, sources: sources)) }
-            let rule = active[index]
+        var outcomes = ParallelMap.map(active) { rule in
             var found = rule.check(context)
             if let severity = configuration.rules[type(of: rule).description.code]?.severity {
                 for index in found.indices { found[index].severity = severity }
             }
-            return (found, [:])
+            return found
         }
-        let suppressions = outcomes[0].suppressions
         // Moved, not copied, into one array (popLast moves; each rule's findings reversed first).
         var diagnostics: [Diagnostic] = []
-        diagnostics.reserveCapacity(outcomes.reduce(0) { $0 + $1.findings.count })
+        diagnostics.reserveCapacity(outcomes.reduce(0) { $0 + $1.count })
         for index in outcomes.indices {
             var found: [Diagnostic] = []
-            swap(&found, &outcomes[index].findings)
+            swap(&found, &outcomes[index])
             found.withUnsafeMutableBufferPointer { $0.reverse() }  // moves; Array's swaps may copy
             while let diagnostic = found.popLast() { diagnostics.append(diagnostic) }
         }
+        let suppressions = Self.suppressions(in: context)
         if !suppressions.isEmpty {
             diagnostics.removeAll { diagnostic in
                 suppressions[diagnostic.location.file]?.suppresses(diagnostic) ?? false
@@ -69,17 +63,16 @@ public struct Linter: Sendable {
         return diagnostics
     }
 
-    /// The suppression comments of `context`'s XML files, by file: `sources` holds the bytes of
-    /// files already in memory, others are read again.
-    private static func suppressions(in context: LintContext, sources: [String: [UInt8]]) -> [String: Suppressions] {
+    /// The suppression comments of `context`'s XML files, by file, from the comments their
+    /// reader kept.
+    private static func suppressions(in context: LintContext) -> [String: Suppressions] {
         var suppressions: [String: Suppressions] = [:]
-        var scanned: Set<String> = []
         for plist in context.infoPlists {
-            guard let document = plist.document, Suppressions.mayApply(to: document) else { continue }
-            let file = document.file
-            guard scanned.insert(file).inserted, let bytes = sources[file] ?? SourceFile.read(file) else { continue }
-            let found = Suppressions(scanning: bytes, document: document)
-            if !found.isEmpty { suppressions[file] = found }
+            guard let document = plist.document, suppressions[document.file] == nil,
+                Suppressions.mayApply(to: document)
+            else { continue }
+            let found = Suppressions(document: document)
+            if !found.isEmpty { suppressions[document.file] = found }
         }
         return suppressions
     }
@@ -98,10 +91,8 @@ public struct Linter: Sendable {
             return unreadable(error)
         }
         var models: [InfoPlist] = []
-        var sources = [file: bytes]
         for (index, extensionText) in extensions.enumerated() {
             let extensionFile = Example.extensionFile(index)
-            sources[extensionFile] = Array(extensionText.utf8)
             guard let extensionDocument = try? PropertyListReader().read(Array(extensionText.utf8), file: extensionFile)
             else { continue }
             models.append(InfoPlist(document: extensionDocument, platform: platform))
@@ -109,7 +100,7 @@ public struct Linter: Sendable {
         let context = LintContext(
             app: InfoPlist(document: document, platform: platform ?? configuration.platform), extensions: models,
             buildSettings: configuration.buildSettings, resources: resources, systemDeclarations: systemDeclarations)
-        return lint(context, sources: sources)
+        return lint(context)
     }
 
     /// The `PLIST-001` finding for a file that could not be read, unless that rule is off.

@@ -13,72 +13,29 @@ struct Suppressions: Sendable {
     var scoped: [(rules: Set<String>, keyPath: PlistKeyPath)] = []
 
     /// Whether a comment of `document` (an XML plist's, as its reader kept them) holds a
-    /// directive: only then are its bytes read again and scanned.
+    /// directive.
     static func mayApply(to document: PropertyListDocument) -> Bool {
         document.format == .xml && document.hasComment(containing: "utiscope:disable")
     }
 
-    /// Finds the comments in `bytes` and the elements they stand before in `document`.
-    init(scanning bytes: [UInt8], document: PropertyListDocument) {
-        var pending: [(rules: Set<String>, line: Int, column: Int)] = []
-        var index = 0
-        var line = 1
-        var lineStart = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                line += 1
-                lineStart = index + 1
-                index += 1
-                continue
-            }
-            guard byte == UInt8(ascii: "<"), Self.matches(bytes, at: index, "<!--") else {
-                index += 1
-                continue
-            }
-            let bodyStart = index + 4
-            var end = bodyStart
-            while end < bytes.count, !Self.matches(bytes, at: end, "-->") { end += 1 }
-            let body = String(decoding: bytes[bodyStart..<min(end, bytes.count)], as: UTF8.self)
-            for character in bytes[index..<min(end, bytes.count)] where character == UInt8(ascii: "\n") {
-                line += 1
-            }
-            if let newline = bytes[index..<min(end, bytes.count)].lastIndex(of: UInt8(ascii: "\n")) {
-                lineStart = newline + 1
-            }
-            index = min(end + 3, bytes.count)
-            let words = body.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" }).map(
-                String.init)
+    /// The directives in `document`'s comments, each `disable` applied to the values that start
+    /// where the element after its comment starts (the reader noted where that is).
+    init(document: PropertyListDocument) {
+        var wanted: [Int: [Int: Set<String>]] = [:]
+        for comment in document.comments(containing: "utiscope:disable") {
+            let words = comment.text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\n" || $0 == "\t" })
+                .map(String.init)
             guard let first = words.first else { continue }
             let rules = Set(words.dropFirst())
             if first == "utiscope:disable-file" {
                 fileWide.formUnion(rules)
-            } else if first == "utiscope:disable" {
-                // The next element's start: skip blanks and further comments.
-                var cursor = index
-                var cursorLine = line
-                var cursorLineStart = lineStart
-                while cursor < bytes.count {
-                    let next = bytes[cursor]
-                    if next == UInt8(ascii: "\n") {
-                        cursorLine += 1
-                        cursorLineStart = cursor + 1
-                    } else if next == UInt8(ascii: "<") && !Self.matches(bytes, at: cursor, "<!--")
-                        && !Self.matches(bytes, at: cursor, "</")
-                    {
-                        let column = CharacterColumn.column(of: cursor, lineStart: cursorLineStart, in: bytes)
-                        pending.append((rules, cursorLine, column))
-                        break
-                    } else if next == UInt8(ascii: "<") && Self.matches(bytes, at: cursor, "</") {
-                        break
-                    }
-                    cursor += 1
-                }
+            } else if first == "utiscope:disable", let line = comment.nextElementLine,
+                let column = comment.nextElementColumn
+            {
+                wanted[line, default: [:]][column, default: []].formUnion(rules)
             }
         }
-        guard !pending.isEmpty else { return }
-        var wanted: [Int: [Int: Set<String>]] = [:]
-        for item in pending { wanted[item.line, default: [:]][item.column, default: []].formUnion(item.rules) }
+        guard !wanted.isEmpty else { return }
         var stack = [document.root]
         while let value = stack.popLast() {
             if let line = value.line, let columns = wanted[line], let column = value.location.column,
@@ -107,12 +64,6 @@ struct Suppressions: Sendable {
             (rules.contains(diagnostic.code) || rules.contains(diagnostic.name))
                 && path.starts(with: keyPath.components)
         }
-    }
-
-    private static func matches(_ bytes: [UInt8], at index: Int, _ literal: String) -> Bool {
-        let pattern = Array(literal.utf8)
-        guard index + pattern.count <= bytes.count else { return false }
-        return bytes[index..<index + pattern.count].elementsEqual(pattern)
     }
 
     /// Whether no comment silences anything.

@@ -15,6 +15,10 @@ struct DocumentBuilder {
     /// The comments' text, one after another, and where each ends in it.
     private var commentText: [UInt8] = []
     private var commentEnds: [Int32] = []
+    /// For each comment, where the start tag after it begins (line and column, 0 while unknown
+    /// or when an end tag comes first); `anchoredComments` comments have been settled.
+    private var commentAnchors: [(line: UInt32, column: UInt32)] = []
+    private var anchoredComments = 0
 
     /// In the second part of a split XML read, how many nodes (the first ones) stand in for the
     /// first part's open containers and their keys: their children are only complete once the
@@ -183,6 +187,9 @@ struct DocumentBuilder {
         let commentBase = Int32(clamping: commentText.count)
         commentText += rest.commentText
         for end in rest.commentEnds { commentEnds.append(commentBase &+ end) }
+        // The cut follows an end tag, so every comment of this part is settled already.
+        commentAnchors += rest.commentAnchors
+        anchoredComments = commentAnchors.count - (rest.commentAnchors.count - rest.anchoredComments)
     }
 
     /// The index in `rest` of the stand-in for this part's open container at `level`.
@@ -311,17 +318,33 @@ struct DocumentBuilder {
         }
     }
 
-    /// Records a comment's text (the input's size bounds their total).
+    /// Records a comment's text (the input's size bounds their total); where the next element
+    /// starts is told by ``anchorComments(line:column:)`` or ``unanchorComments()``.
     mutating func addComment(_ text: UnsafeBufferPointer<UInt8>) {
         commentText.append(contentsOf: text)
         commentEnds.append(Int32(clamping: commentText.count))
+        commentAnchors.append((0, 0))
+    }
+
+    /// A start tag at `line`:`column`: the comments since the last tag stand before it.
+    mutating func anchorComments(line: Int, column: Int) {
+        guard anchoredComments < commentAnchors.count else { return }
+        for index in anchoredComments..<commentAnchors.count {
+            commentAnchors[index] = (UInt32(clamping: line), UInt32(clamping: column))
+        }
+        anchoredComments = commentAnchors.count
+    }
+
+    /// An end tag: the comments since the last tag stand before no element.
+    mutating func unanchorComments() {
+        anchoredComments = commentAnchors.count
     }
 
     /// Finishes the document with `root` as its top-level value.
     consuming func finish(root: Int32) -> PropertyListDocument {
         let storage = DocumentStorage(
             nodes: nodes, arena: arena, children: children, file: file, format: format, commentText: commentText,
-            commentEnds: commentEnds)
+            commentEnds: commentEnds, commentAnchors: commentAnchors)
         var warnings = pendingWarnings.map { warning in
             PropertyListWarning(warning.kind, at: PlistValue(storage: storage, index: warning.node).location)
         }

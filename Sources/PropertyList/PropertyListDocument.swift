@@ -83,10 +83,12 @@ final class DocumentStorage: Sendable {
     /// The comments' text, one after another, and where each ends in it.
     let commentText: [UInt8]
     let commentEnds: [Int32]
+    /// Where the start tag after each comment begins (0, 0 when an end tag comes first).
+    let commentAnchors: [(line: UInt32, column: UInt32)]
 
     init(
         nodes: [NodeRecord], arena: [UInt8], children: [Int32], file: String, format: PropertyListFormat,
-        commentText: [UInt8] = [], commentEnds: [Int32] = []
+        commentText: [UInt8] = [], commentEnds: [Int32] = [], commentAnchors: [(line: UInt32, column: UInt32)] = []
     ) {
         self.nodes = nodes
         self.arena = arena
@@ -95,7 +97,19 @@ final class DocumentStorage: Sendable {
         self.format = format
         self.commentText = commentText
         self.commentEnds = commentEnds
+        self.commentAnchors = commentAnchors
     }
+}
+
+/// An XML comment (`<!-- … -->`) and the element it stands before.
+public struct PlistComment: Sendable, Hashable {
+    /// The text between `<!--` and `-->`, as written.
+    public let text: String
+    /// The line of the start tag that follows the comment (after blanks, text and other
+    /// comments); nil when an end tag comes first.
+    public let nextElementLine: Int?
+    /// That start tag's column, in Unicode scalars.
+    public let nextElementColumn: Int?
 }
 
 /// A parsed property list: its root value, the format it was read from, and the warnings found.
@@ -130,8 +144,8 @@ public struct PropertyListDocument: Sendable {
         }
     }
 
-    /// Whether an XML comment holds `text`, compared byte for byte: answered without reading the
-    /// file again or making a String per comment (callers look for a directive in comments).
+    /// Whether an XML comment holds `text`, compared byte for byte, without making a String per
+    /// comment (callers look for a directive in comments).
     public func hasComment(containing text: String) -> Bool {
         let pattern = Array(text.utf8)
         var start = 0
@@ -139,6 +153,26 @@ public struct PropertyListDocument: Sendable {
             defer { start = Int(end) }
             return storage.commentText[start..<Int(end)].firstRange(of: pattern) != nil
         }
+    }
+
+    /// The XML comments that hold `text` (compared byte for byte), in document order, each with
+    /// where the element after it starts.
+    public func comments(containing text: String) -> [PlistComment] {
+        let pattern = Array(text.utf8)
+        var found: [PlistComment] = []
+        var start = 0
+        for (index, end) in storage.commentEnds.enumerated() {
+            defer { start = Int(end) }
+            let bytes = storage.commentText[start..<Int(end)]
+            guard bytes.firstRange(of: pattern) != nil else { continue }
+            let anchor = storage.commentAnchors[index]
+            found.append(
+                PlistComment(
+                    text: String(decoding: bytes, as: UTF8.self),
+                    nextElementLine: anchor.line > 0 ? Int(anchor.line) : nil,
+                    nextElementColumn: anchor.column > 0 ? Int(anchor.column) : nil))
+        }
+        return found
     }
 
     /// The value (not a dictionary key) of this document that `location` was made for, found

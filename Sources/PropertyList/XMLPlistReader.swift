@@ -454,6 +454,7 @@ private struct XMLState {
         var column: Int32 = 0
         utiscope_xml_tag_start(context, &line, &column)
         line += lineOffset
+        builder.anchorComments(line: Int(line), column: Int(column))
         guard let element = Element(name) else {
             let text = OutputEscaping.escape(String(cString: name))
             return fail(.unknownElement(text), line: line, column: column)
@@ -522,6 +523,7 @@ private struct XMLState {
 
     mutating func endElement() {
         guard !failed, let frame = frames.popLast() else { return }
+        builder.unanchorComments()
         let line = Int(frame.line)
         let column = Int(frame.column)
         var node = frame.node

@@ -75,6 +75,7 @@ enum LintCommand: Command {
     struct Job: Sendable {
         var unit: AppUnit
         var linter: Linter
+        /// The bytes of files already in memory (standard input), for `--verbose`'s source lines.
         var sources: [String: [UInt8]]
     }
 
@@ -237,7 +238,7 @@ enum LintCommand: Command {
         for index in jobs.indices { jobs[index].linter.systemDeclarations = systemDeclarations }
         let results = ParallelMap.map(jobs) { job in
             let lintContext = job.linter.context(for: job.unit)
-            return (diagnostics: job.linter.lint(lintContext, sources: job.sources), context: lintContext)
+            return (diagnostics: job.linter.lint(lintContext), context: lintContext)
         }
         for job in jobs { files += 1 + job.unit.extensions.count }
         // Nothing at all to lint is a mistake in CI (a wrong path passes silently) unless allowed.

@@ -57,8 +57,7 @@ private let missingRank = """
         #expect(found.contains { $0.code == "DOC-002" })
     }
 
-    /// The suppression scan is a work item beside the rules: with only one rule, or none at all,
-    /// its comments still apply and nothing else is found.
+    /// With only one rule, or none at all, the comments still apply and nothing else is found.
     @Test func suppressionsApplyWithOneRuleOrNone() {
         let two = Linter(rules: [MissingHandlerRank(), InvalidTypeRole()])
         let unsilenced = missingRank.replacingOccurrences(of: "<!-- utiscope:disable DOC-004 -->", with: "")
@@ -83,6 +82,22 @@ private let missingRank = """
         let silenced = Linter().lint(text: FixerTests.oneLine("<!-- utiscope:disable DOC-006 -->"))
         #expect(!silenced.contains { $0.code == "DOC-006" })
         #expect(Linter().lint(text: FixerTests.oneLine("")).contains { $0.code == "DOC-006" })
+    }
+
+    /// The directive stands before the next start tag, past blank lines and other comments; when
+    /// an end tag comes first it silences nothing.
+    @Test func aDirectiveAppliesToTheNextStartTagOnly() {
+        let spaced = missingRank.replacingOccurrences(
+            of: "<!-- utiscope:disable DOC-004 -->", with: "<!-- utiscope:disable DOC-004 -->\n\n\t\t<!-- another -->")
+        #expect(!Linter().lint(text: spaced).contains { $0.code == "DOC-004" })
+        let beforeEnd = missingRank.replacingOccurrences(of: "\t\t<!-- utiscope:disable DOC-004 -->\n", with: "")
+            .replacingOccurrences(
+                of: "\t\t</dict>\n\t</array>\n\t<key>UTExportedTypeDeclarations</key>",
+                with:
+                    "\t\t</dict>\n\t\t<!-- utiscope:disable DOC-004 -->\n\t</array>\n\t<key>UTExportedTypeDeclarations</key>"
+            )
+        #expect(beforeEnd.contains("<!-- utiscope:disable DOC-004 -->\n\t</array>"))
+        #expect(Linter().lint(text: beforeEnd).contains { $0.code == "DOC-004" })
     }
 
     @Test func disableFileSilencesEverywhere() {

@@ -377,6 +377,16 @@ import Testing
         #expect(!document.hasComment(containing: "bc"), "not across two comments")
         #expect(!document.hasComment(containing: "utiscope:disable"), "a string's text is no comment")
         #expect(document.root["k"]?.string == "utiscope:disable X")
+        // Each comment knows where the start tag after it begins; none when an end tag comes first.
+        let anchored = document.comments(containing: "")
+        #expect(anchored.map(\.text) == document.comments)
+        #expect(
+            anchored.map { position(SourceLocation(file: "c", line: $0.nextElementLine, column: $0.nextElementColumn)) }
+                == ["3:1", "3:23", "3:43", "-:-"])
+        #expect(document.comments(containing: "b").map(\.text) == [" before: é ", "ab"])
+        let nested = try PropertyListReader().read(
+            Array("<plist><array><array><!--e--></array><!--f--><true/></array></plist>".utf8), file: "n.plist")
+        #expect(nested.comments(containing: "").map(\.nextElementColumn) == [nil, 46])
         let plain = try PropertyListReader().read(Array("<plist><true/></plist>".utf8), file: "p")
         #expect(plain.comments.isEmpty)
         #expect(!plain.hasComment(containing: "x"))

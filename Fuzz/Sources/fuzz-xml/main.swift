@@ -17,7 +17,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     return 0
 }
 
-/// What a read gives, as text: the document as JSON with its warnings and comments, or the error.
+/// What a read gives, as text: the document as JSON, every value's place, its warnings and its
+/// comments (with where the element after each starts), or the error.
 func outcome(_ read: () throws(PropertyListError) -> PropertyListDocument) -> String {
     do {
         let document = try read()
@@ -32,7 +33,9 @@ func outcome(_ read: () throws(PropertyListError) -> PropertyListDocument) -> St
             }
             stack.append(contentsOf: value.elements)
         }
-        return ([json] + places + document.warnings.map(\.description) + document.comments).joined(separator: "\n")
+        return
+            ([json] + places + document.warnings.map(\.description) + document.comments(containing: "").map { "\($0)" })
+            .joined(separator: "\n")
     } catch {
         return "\(error)"
     }
