@@ -48,16 +48,9 @@ enum SourceFile {
     private let systemWrite = Darwin.write
 #endif
 
-/// Columns as readers report them count characters (Unicode scalars), not bytes: the conversions
-/// between a column and a byte offset within one line of UTF-8.
+/// Columns as readers report them count characters (Unicode scalars), not bytes: a column's byte
+/// offset within one line of UTF-8.
 enum CharacterColumn {
-    /// The 1-based column of the byte at `offset`, on the line starting at `lineStart`.
-    static func column(of offset: Int, lineStart: Int, in bytes: [UInt8]) -> Int {
-        var characters = 0
-        for index in lineStart..<min(offset, bytes.count) where bytes[index] & 0xC0 != 0x80 { characters += 1 }
-        return characters + 1
-    }
-
     /// The byte offset of 1-based `column` on the line starting at `lineStart`, or nil when the
     /// line ends first.
     static func offset(of column: Int, lineStart: Int, in bytes: [UInt8]) -> Int? {
