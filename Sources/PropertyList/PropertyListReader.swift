@@ -174,8 +174,24 @@ public enum FileInput {
         }
         var bytes: [UInt8] = []
         if (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0 {
-            // Capped: a sparse file's size is no promise of its bytes.
-            bytes.reserveCapacity(min(Int(info.st_size), 1 << 27))
+            // A regular file is read straight into an array of its size (capped: a sparse file's
+            // size is no promise of its bytes); the loop below then finds the end, or what a file
+            // that grew meanwhile added.
+            var failure: Int32 = 0
+            bytes = [UInt8](unsafeUninitializedCapacity: min(Int(info.st_size), 1 << 27)) { buffer, count in
+                count = 0
+                guard let base = buffer.baseAddress else { return }
+                while count < buffer.count {
+                    let got = read(descriptor, base + count, buffer.count - count)
+                    if got < 0 && errno == EINTR { continue }
+                    if got < 0 { failure = errno }
+                    if got <= 0 { return }
+                    count += got
+                }
+            }
+            if failure != 0 {
+                throw PropertyListError(.unreadable(String(cString: strerror(failure))), at: location)
+            }
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
