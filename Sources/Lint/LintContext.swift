@@ -77,12 +77,12 @@ public struct LintContext: Sendable {
             declarations: systemDeclarations + plists.flatMap(\.declarations),
             concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold
         ) {
-            (
-                references: IdentifierReference.all(in: plists),
-                contentTypes: app.documentTypes.flatMap { entry in
-                    entry.contentTypes.map { (entry: entry, type: $0) }
-                },
-                identifiers: Set(app.documentTypes.flatMap { $0.contentTypes.map(\.value) })
+            let contentTypes = app.documentTypes.flatMap { entry in
+                entry.contentTypes.map { (entry: entry, type: $0) }
+            }
+            return (
+                references: IdentifierReference.all(in: plists), contentTypes: contentTypes,
+                identifiers: Set(contentTypes.lazy.map(\.type.value))
             )
         }
         self.catalog = catalog
