@@ -48,8 +48,7 @@ static inline void utiscope_xml_capture_generic_errors(utiscope_xml_generic_erro
 /// Creates a push-parser context with `sax` as its callbacks (libxml2 keeps its own copy of the
 /// handler) and `user` as their context. The first bytes (up to 4; the rest go to
 /// `utiscope_xml_feed`) let libxml2 detect the encoding from a byte-order mark or the XML
-/// declaration. Returns NULL when libxml2 cannot
-/// allocate it.
+/// declaration. Returns NULL when libxml2 cannot allocate it.
 static inline xmlParserCtxtPtr utiscope_xml_create(const char *bytes, int size, xmlSAXHandlerPtr sax,
                                                    void *user, int options) {
     int first = size < 4 ? size : 4;
@@ -59,11 +58,12 @@ static inline xmlParserCtxtPtr utiscope_xml_create(const char *bytes, int size, 
     return ctxt;
 }
 
-/// Feeds `size` bytes in chunks, so libxml2 never holds a second copy of a large document. Stops
-/// early once the parser is halted (a callback called `xmlStopParser`). Returns 0, libxml2's error
-/// code, or -1 when the parser was halted.
-static inline int utiscope_xml_feed(xmlParserCtxtPtr ctxt, const char *bytes, int size) {
-    const int chunk = 256 * 1024;
+/// Feeds `size` bytes in chunks of `chunk` bytes (256 KiB unless a test says otherwise), so
+/// libxml2 never holds a second copy of a large document. Stops early once the parser is halted
+/// (a callback called `xmlStopParser`). Returns 0, libxml2's error code, or -1 when the parser
+/// was halted.
+static inline int utiscope_xml_feed(xmlParserCtxtPtr ctxt, const char *bytes, int size, int chunk) {
+    if (chunk < 1) chunk = 256 * 1024;
     int offset = 0;
     while (offset < size) {
         int length = size - offset < chunk ? size - offset : chunk;
@@ -85,7 +85,7 @@ static inline int utiscope_xml_finish(xmlParserCtxtPtr ctxt) {
 /// a whole document in one call. Returns libxml2's last error code (0 when well-formed).
 static inline int utiscope_xml_parse(xmlParserCtxtPtr ctxt, const char *bytes, int size) {
     int first = size < 4 ? size : 4;
-    int status = utiscope_xml_feed(ctxt, bytes + first, size - first);
+    int status = utiscope_xml_feed(ctxt, bytes + first, size - first, 0);
     return status != 0 ? status : utiscope_xml_finish(ctxt);
 }
 
@@ -97,11 +97,16 @@ static inline void utiscope_xml_free(xmlParserCtxtPtr ctxt) {
 /// The 1-based line and column of the `<` that opened the tag the parser has just read, found by
 /// looking back from the parser's position (which is just past the tag's `>`). Columns count
 /// characters (Unicode scalars), as libxml2's own column does: UTF-8 continuation bytes are not
-/// counted. When the tag cannot be found in the buffer the position after it is returned.
-static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int *line, int *column) {
+/// counted. When the tag cannot be found in the buffer the position after it is returned. For a
+/// tag that spans lines, the start of the `<`'s line may lie before what libxml2 still holds
+/// (it drops what it has read, at places that depend on how the input was fed): then the column
+/// is 0 and `offset` is the `<`'s byte offset in the whole input, for the caller to count from
+/// its own copy; otherwise `offset` is -1.
+static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int *line, int *column, long *offset) {
     xmlParserInputPtr input = ctxt->input;
     *line = input->line;
     *column = input->col;
+    *offset = -1;
     const xmlChar *cur = input->cur;
     const xmlChar *base = input->base;
     const xmlChar *p = cur;
@@ -123,9 +128,19 @@ static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int *line, int 
     const xmlChar *q = p;
     while (q > base && q[-1] != '\n') q--;
     *line = input->line - newlines;
+    if (q == base && input->consumed > 0) {
+        *column = 0;
+        *offset = (long)(input->consumed + (unsigned long)(p - base));
+        return;
+    }
     int characters = 0;
     for (const xmlChar *r = q; r < p; r++) characters += (*r & 0xC0) != 0x80;
     *column = characters + 1;
+}
+
+/// Whether libxml2 converts the input to UTF-8 (its offsets are then not the input's).
+static inline int utiscope_xml_converts(xmlParserCtxtPtr ctxt) {
+    return ctxt->input != NULL && ctxt->input->buf != NULL && ctxt->input->buf->encoder != NULL;
 }
 
 /// The 1-based line and column of the parser's current position.

@@ -68,8 +68,7 @@ public struct Linter: Sendable {
     private static func suppressions(in context: LintContext) -> [String: Suppressions] {
         var suppressions: [String: Suppressions] = [:]
         for plist in context.infoPlists {
-            guard let document = plist.document, suppressions[document.file] == nil,
-                Suppressions.mayApply(to: document)
+            guard let document = plist.document, document.format == .xml, suppressions[document.file] == nil
             else { continue }
             let found = Suppressions(document: document)
             if !found.isEmpty { suppressions[document.file] = found }

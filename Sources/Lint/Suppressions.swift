@@ -12,12 +12,6 @@ struct Suppressions: Sendable {
     /// Rules silenced below a key path.
     var scoped: [(rules: Set<String>, keyPath: PlistKeyPath)] = []
 
-    /// Whether a comment of `document` (an XML plist's, as its reader kept them) holds a
-    /// directive.
-    static func mayApply(to document: PropertyListDocument) -> Bool {
-        document.format == .xml && document.hasComment(containing: "utiscope:disable")
-    }
-
     /// The directives in `document`'s comments, each `disable` applied to the values that start
     /// where the element after its comment starts (the reader noted where that is).
     init(document: PropertyListDocument) {

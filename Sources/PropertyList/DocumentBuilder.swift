@@ -136,11 +136,9 @@ struct DocumentBuilder {
         // Where each of `rest`'s nodes lands: stand-in containers on the open containers (stand-in
         // keys nowhere: no real node refers to them), the others after this part's nodes.
         var target = [Int32](repeating: -1, count: standIns)
-        var level = 0
-        for index in 0..<standIns where rest.nodes[index].kind != .string {
-            target[index] = open[level].node
-            level += 1
-        }
+        // The stand-in of each open container, outermost first.
+        let standInOfLevel = (0..<standIns).filter { rest.nodes[$0].kind != .string }
+        for (level, index) in standInOfLevel.enumerated() { target[index] = open[level].node }
         let shift = Int32(truncatingIfNeeded: nodes.count - standIns)
         func place(_ node: Int32) -> Int32 { node >= standIns ? node + shift : node >= 0 ? target[Int(node)] : -1 }
         let arenaBase = UInt64(arena.count)
@@ -168,7 +166,7 @@ struct DocumentBuilder {
         for level in open.indices.reversed() {
             let (node, pendingStart) = open[level]
             let pendingEnd = level + 1 < open.count ? open[level + 1].pendingStart : pending.count
-            let standIn = rest.nodes[standInIndex(ofLevel: level, in: rest)]
+            let standIn = rest.nodes[standInOfLevel[level]]
             let restStart = Int(standIn.payload)
             let restCount = Int(standIn.length) * (standIn.kind == .dictionary ? 2 : 1)
             let first = children.count
@@ -190,16 +188,6 @@ struct DocumentBuilder {
         // The cut follows an end tag, so every comment of this part is settled already.
         commentAnchors += rest.commentAnchors
         anchoredComments = commentAnchors.count - (rest.commentAnchors.count - rest.anchoredComments)
-    }
-
-    /// The index in `rest` of the stand-in for this part's open container at `level`.
-    private func standInIndex(ofLevel level: Int, in rest: DocumentBuilder) -> Int {
-        var remaining = level
-        for index in 0..<Int(rest.standIns) where rest.nodes[index].kind != .string {
-            if remaining == 0 { return index }
-            remaining -= 1
-        }
-        return 0
     }
 
     /// Adds a node that belongs to no open container (binary objects, decoded out of order).

@@ -55,6 +55,13 @@ public struct PropertyListReader: Sendable {
         }
     }
 
+    /// Parses XML `bytes` in two parts, one after the other on this thread, as a large document
+    /// is parsed on two cores; nil when the document offers no cut (``XMLSplit``) or a part does
+    /// not read. For fuzzing and tests: a result must equal the whole read's.
+    @_spi(Testing) public func readXMLInTwoParts(_ bytes: [UInt8], file: String) -> PropertyListDocument? {
+        XMLPlistReader(file: file, depthLimit: depthLimit).readInTwoParts(bytes, concurrently: false)
+    }
+
     /// Reads and parses the file at `path` (`-` for standard input), refusing files over the limit
     /// before reading them.
     public func read(contentsOf path: String) throws(PropertyListError) -> PropertyListDocument {

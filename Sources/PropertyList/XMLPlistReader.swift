@@ -18,6 +18,9 @@ struct XMLPlistReader {
 
     /// 4 MiB: below this, starting a second thread and joining the parts cost more than they save.
     static let defaultSplitThreshold = 4 << 20
+    /// How many bytes libxml2 is handed at a time in a whole read (0: 256 KiB). Results never
+    /// depend on it; tests vary it to check that.
+    var chunkSize: Int32 = 0
 
     func read(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListDocument {
         XMLPlistReader.initializeOnce
@@ -36,8 +39,13 @@ struct XMLPlistReader {
         defer { state.deinitialize(count: 1); state.deallocate() }
         state.pointee.builder.reserve(nodes: XMLPlistReader.elementBound(bytes[...]), arenaBytes: bytes.count)
         let (status, generic) = bytes.withUnsafeBufferPointer { buffer in
-            Self.parse(into: state, start: buffer, finish: true) { feed in feed(buffer.dropFirst(4)) }
+            state.pointee.source = buffer
+            defer { state.pointee.source = nil }
+            return Self.parse(into: state, start: buffer, finish: true, chunkSize: chunkSize) { feed in
+                feed(buffer.dropFirst(4))
+            }
         }
+        state.pointee.endStrayText()
         if let error = state.pointee.error { throw error }
         if status != 0 {
             let said = Self.firstLine(of: generic)
@@ -62,7 +70,7 @@ struct XMLPlistReader {
     /// libxml2 said on its generic error channel.
     private static func parse(
         into state: UnsafeMutablePointer<XMLState>, start: UnsafeBufferPointer<UInt8>, finish: Bool,
-        _ body: (_ feed: (Slice<UnsafeBufferPointer<UInt8>>) -> Int32) -> Int32
+        chunkSize: Int32 = 0, _ body: (_ feed: (Slice<UnsafeBufferPointer<UInt8>>) -> Int32) -> Int32
     ) -> (status: Int32, generic: utiscope_xml_generic_errors) {
         var handler = XMLPlistReader.handler
         var generic = utiscope_xml_generic_errors()
@@ -84,7 +92,7 @@ struct XMLPlistReader {
                 let status = body { piece in
                     let piece = UnsafeBufferPointer(rebasing: piece)
                     guard let bytes = piece.baseAddress, !piece.isEmpty else { return 0 }
-                    return utiscope_xml_feed(context, Self.chars(bytes), Int32(piece.count))
+                    return utiscope_xml_feed(context, Self.chars(bytes), Int32(piece.count), chunkSize)
                 }
                 guard status == 0 else { return status }
                 return finish ? utiscope_xml_finish(context) : 0
@@ -93,6 +101,7 @@ struct XMLPlistReader {
         return (status, generic)
     }
 
+    /// The same bytes, typed as libxml2's `const char *` parameters are.
     private static func chars(_ bytes: UnsafePointer<UInt8>) -> UnsafePointer<CChar> {
         UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)
     }
@@ -109,14 +118,18 @@ struct XMLPlistReader {
     /// One thread parses from the start; the other scans for the cut (``XMLSplit``) and then
     /// parses from it behind the cut's prefix. The first never waits for the second: the cut
     /// lies after `firstPartShare` of the file, so it can parse that far before it needs it.
+    /// Whichever part gives up tells the other, which then stops too.
     ///
-    /// `concurrently: false` runs the two one after the other on this thread (tests: the join
-    /// then never depends on timing).
+    /// `concurrently: false` runs the two one after the other on this thread (tests and fuzzing:
+    /// the join then never depends on timing).
     func readInTwoParts(_ bytes: [UInt8], concurrently: Bool = true) -> PropertyListDocument? {
+        XMLPlistReader.initializeOnce
+        guard bytes.count <= Int(Int32.max) else { return nil }
         let (file, depthLimit) = (self.file, self.depthLimit)
         let handoff = CutHandoff()
         // The scan and second part go first: when no other core is free and both run on one
-        // thread one after the other, the first part then finds the cut ready (nothing is lost).
+        // thread one after the other, the first part then finds the cut ready instead of giving
+        // up on a split read whose second part is done already.
         let (tail, head) = ParallelMap.both(
             concurrently: concurrently,
             { () -> DocumentBuilder? in
@@ -124,9 +137,16 @@ struct XMLPlistReader {
                     XMLSplit.find(in: $0, after: Self.firstPartShare, depthLimit: depthLimit)
                 }
                 guard handoff.publish(split), let split else { return nil }
-                return Self.readSecondPart(bytes, split: split, file: file, depthLimit: depthLimit)
+                let rest = Self.readSecondPart(
+                    bytes, split: split, handoff: handoff, file: file, depthLimit: depthLimit)
+                if rest == nil { handoff.abandon() }
+                return rest
             },
-            { Self.readFirstPart(bytes, handoff: handoff, file: file, depthLimit: depthLimit) })
+            { () -> DocumentBuilder? in
+                let head = Self.readFirstPart(bytes, handoff: handoff, file: file, depthLimit: depthLimit)
+                if head == nil { handoff.abandon() }
+                return head
+            })
         guard var head, let tail else { return nil }
         let root = head.open.first?.node ?? -1
         head.append(rest: tail)
@@ -134,8 +154,8 @@ struct XMLPlistReader {
     }
 
     /// The builder after reading `bytes` up to the cut, its containers still open, or nil when
-    /// there is no cut, the scan has not found it in time, or the parser did not end there with
-    /// exactly the cut's elements open.
+    /// there is no cut, the scan has not found it in time, the second part gave up, or the
+    /// parser did not end there with exactly the cut's elements open.
     private static func readFirstPart(_ bytes: [UInt8], handoff: CutHandoff, file: String, depthLimit: Int)
         -> DocumentBuilder?
     {
@@ -148,12 +168,14 @@ struct XMLPlistReader {
         let safe = Int(Double(bytes.count) * firstPartShare)
         var cut: XMLSplit?
         let (status, _) = bytes.withUnsafeBufferPointer { buffer in
-            Self.parse(into: state, start: buffer, finish: false) { feed in
+            state.pointee.source = buffer
+            defer { state.pointee.source = nil }
+            return Self.parse(into: state, start: buffer, finish: false) { feed in
                 // Up to where the cut may start, a mebibyte at a time, stopping as soon as the
-                // scan says there is no cut; then, once it is known, up to the cut.
+                // other thread gives up; then, once the cut is known, up to it.
                 var fed = min(4, buffer.count)
                 while fed < safe {
-                    if handoff.failed { return -1 }
+                    if handoff.givenUp { return -1 }
                     let end = min(safe, fed + (1 << 20))
                     let status = feed(buffer[fed..<end])
                     if status != 0 { return status }
@@ -165,17 +187,19 @@ struct XMLPlistReader {
             }
         }
         let frames = state.pointee.frames
-        guard status == 0, !state.pointee.failed, let cut, frames.map(\.element) == cut.open,
+        guard status == 0, !state.pointee.failed, state.pointee.strayLine == nil, let cut,
+            frames.map(\.element) == cut.open,
             state.pointee.builder.open.map(\.node) == frames.filter({ $0.node >= 0 }).map(\.node)
         else { return nil }
         return state.pointee.builder
     }
 
     /// The builder after reading `bytes` from the cut to the end behind the cut's prefix (its
-    /// stand-in nodes first, lines counted as in the whole file), or nil when that read fails.
-    private static func readSecondPart(_ bytes: [UInt8], split: XMLSplit, file: String, depthLimit: Int)
-        -> DocumentBuilder?
-    {
+    /// stand-in nodes first, lines counted as in the whole file), or nil when that read fails
+    /// or the first part gives up meanwhile.
+    private static func readSecondPart(
+        _ bytes: [UInt8], split: XMLSplit, handoff: CutHandoff, file: String, depthLimit: Int
+    ) -> DocumentBuilder? {
         let prefix = split.prefix
         let standIns = split.standInKinds
         // The prefix fills line 1; the cut's line is the file's line (line breaks before it) + 1.
@@ -191,12 +215,24 @@ struct XMLPlistReader {
             arenaBytes: bytes.count - split.offset)
         let (status, _) = bytes.withUnsafeBufferPointer { buffer in
             prefix.withUnsafeBufferPointer { prefix in
-                Self.parse(into: state, start: prefix, finish: true) { feed in
-                    let status = feed(prefix.dropFirst(4))
-                    return status != 0 ? status : feed(buffer[split.offset...])
+                // libxml2's offsets count the prefix first: the file's are theirs less it, plus the cut.
+                state.pointee.source = buffer
+                state.pointee.sourceShift = split.offset - prefix.count
+                defer { state.pointee.source = nil }
+                return Self.parse(into: state, start: prefix, finish: true) { feed in
+                    var status = feed(prefix.dropFirst(4))
+                    var fed = split.offset
+                    while status == 0 && fed < buffer.count {
+                        if handoff.givenUp { return -1 }
+                        let end = min(buffer.count, fed + (1 << 20))
+                        status = feed(buffer[fed..<end])
+                        fed = end
+                    }
+                    return status
                 }
             }
         }
+        state.pointee.endStrayText()
         let builder = state.pointee.builder
         guard status == 0, !state.pointee.failed, state.pointee.root == 0, builder.nodes.count > standIns.count,
             builder.nodes.prefix(standIns.count).map(\.kind) == standIns
@@ -388,6 +424,16 @@ private struct XMLState {
     var root: Int32 = -1
     var textStart = 0
     var scratch: [UInt8] = []
+    /// Text between elements seen since the last tag or comment, warned about once per run when
+    /// the run ends: libxml2 hands a run over in pieces that depend on how the input was fed.
+    var strayLine: Int32?
+    /// The bytes being parsed, when the caller has them whole (columns of tags that span lines
+    /// are counted there), and what to add to libxml2's offsets to index them.
+    var source: UnsafeBufferPointer<UInt8>?
+    var sourceShift = 0
+    /// The run's first line, up to 40 bytes, as far as seen (`strayShownDone` once complete).
+    var strayShown: [UInt8] = []
+    var strayShownDone = false
     let depthLimit: Int
     let file: String
     /// Added to every line libxml2 reports: the second part of a split read starts after the
@@ -450,10 +496,13 @@ private struct XMLState {
 
     mutating func startElement(_ name: UnsafePointer<xmlChar>) {
         guard !failed, let context else { return }
+        endStrayText()
         var line: Int32 = 0
         var column: Int32 = 0
-        utiscope_xml_tag_start(context, &line, &column)
+        var offset = -1
+        utiscope_xml_tag_start(context, &line, &column, &offset)
         line += lineOffset
+        if offset >= 0 { column = Int32(clamping: columnInSource(at: offset) ?? 0) }
         builder.anchorComments(line: Int(line), column: Int(column))
         guard let element = Element(name) else {
             let text = OutputEscaping.escape(String(cString: name))
@@ -523,6 +572,7 @@ private struct XMLState {
 
     mutating func endElement() {
         guard !failed, let frame = frames.popLast() else { return }
+        endStrayText()
         builder.unanchorComments()
         let line = Int(frame.line)
         let column = Int(frame.column)
@@ -576,6 +626,7 @@ private struct XMLState {
 
     mutating func comment(_ text: UnsafeBufferPointer<UInt8>) {
         guard !failed else { return }
+        endStrayText()
         builder.addComment(text)
     }
 
@@ -587,18 +638,53 @@ private struct XMLState {
         case .integer?, .real?, .date?, .data?:
             scratch.append(contentsOf: bytes)
         default:
+            strayText(bytes)
+        }
+    }
+
+    /// A piece of text between elements: the first non-blank piece of a run gives the run's line
+    /// and the start of what the warning shows.
+    mutating func strayText(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        if strayLine == nil {
             guard let index = bytes.firstIndex(where: { !ScalarParsing.isSpace($0) }), let context else { return }
-            var end = index
-            while end < bytes.count && bytes[end] != 0x0A && end - index < 40 { end += 1 }
             var line: Int32 = 0
             var column: Int32 = 0
             utiscope_xml_position(context, &line, &column)
-            // The parser stands at the end of the text; count back to the line where it starts.
+            // The parser stands at the end of the piece; count back to the line where it starts.
             line -= Int32(bytes[index...].lazy.filter { $0 == 0x0A }.count)
-            line += lineOffset
-            let shown = ScalarParsing.quote(UnsafeBufferPointer(rebasing: bytes[index..<end]))
-            builder.warn(.textBetweenElements(shown), at: SourceLocation(file: file, line: line > 0 ? Int(line) : nil))
+            strayLine = line + lineOffset
+            strayShown.removeAll(keepingCapacity: true)
+            strayShownDone = false
+            start = index
         }
+        guard !strayShownDone else { return }
+        for byte in bytes[start...] {
+            if byte == 0x0A || strayShown.count == 40 {
+                strayShownDone = true
+                return
+            }
+            strayShown.append(byte)
+        }
+    }
+
+    /// The column of the byte at `offset` of libxml2's input, counted in ``source`` (nil when
+    /// there is none or libxml2 converts the input, so that its offsets are not the source's).
+    func columnInSource(at offset: Int) -> Int? {
+        guard let source, let context, utiscope_xml_converts(context) == 0 else { return nil }
+        let position = offset + sourceShift
+        guard position >= 0, position < source.count else { return nil }
+        var lineStart = position
+        while lineStart > 0 && source[lineStart - 1] != 0x0A { lineStart -= 1 }
+        return source[lineStart..<position].reduce(1) { $0 + ($1 & 0xC0 != 0x80 ? 1 : 0) }
+    }
+
+    /// Warns about the run of text between elements seen since the last tag, if any.
+    mutating func endStrayText() {
+        guard let line = strayLine else { return }
+        strayLine = nil
+        let shown = strayShown.withUnsafeBufferPointer { ScalarParsing.quote($0) }
+        builder.warn(.textBetweenElements(shown), at: SourceLocation(file: file, line: line > 0 ? Int(line) : nil))
     }
 }
 
@@ -622,10 +708,15 @@ extension Element {
 
 /// The cut of a split read, handed from the thread that scans for it to the thread reading the
 /// first part, which never waits for it: when it needs the cut before the scan has it, it gives
-/// up (and the scan's thread then stops too).
+/// up. Either thread giving up (or finding no cut) tells the other, which then stops.
 final class CutHandoff: @unchecked Sendable {
     private enum State {
-        case scanning, found(XMLSplit), none, abandoned
+        /// The scan is running.
+        case scanning
+        /// The scan found this cut.
+        case found(XMLSplit)
+        /// The scan found no cut, or a part gave up: the whole read runs instead.
+        case abandoned
     }
 
     /// Guards `state` (a semaphore used as a lock: no Foundation here).
@@ -637,21 +728,24 @@ final class CutHandoff: @unchecked Sendable {
     func publish(_ split: XMLSplit?) -> Bool {
         lock.wait()
         defer { lock.signal() }
-        if case .abandoned = state { return false }
-        state = split.map(State.found) ?? .none
-        return split != nil
+        guard case .scanning = state, let split else {
+            state = .abandoned
+            return false
+        }
+        state = .found(split)
+        return true
     }
 
-    /// Whether the scan has found that there is no cut.
-    var failed: Bool {
+    /// Whether the split read has been given up (by either part, or for want of a cut).
+    var givenUp: Bool {
         lock.wait()
         defer { lock.signal() }
-        if case .none = state { return true }
+        if case .abandoned = state { return true }
         return false
     }
 
-    /// The cut, or nil when there is none or the scan is still running (the split read is then
-    /// abandoned).
+    /// The cut, or nil when there is none, the split read was given up, or the scan is still
+    /// running (the split read is then given up).
     func claim() -> XMLSplit? {
         lock.wait()
         defer { lock.signal() }
@@ -660,7 +754,14 @@ final class CutHandoff: @unchecked Sendable {
         case .scanning:
             state = .abandoned
             return nil
-        case .none, .abandoned: return nil
+        case .abandoned: return nil
         }
+    }
+
+    /// Gives the split read up: the other part stops at its next look.
+    func abandon() {
+        lock.wait()
+        defer { lock.signal() }
+        state = .abandoned
     }
 }

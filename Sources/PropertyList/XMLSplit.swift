@@ -9,9 +9,10 @@
 ///
 /// Found by a conservative scan of the tags from the start of the file, which only needs to know
 /// which elements are open at the cut. Anything the scan does not fully understand gives no cut
-/// (and the document is read whole): text not in UTF-8, carriage returns (libxml2 counts lines
-/// differently then), a DTD's internal subset, CDATA sections, processing instructions after the
-/// root starts, unknown or mismatched elements. Whatever it decides, the parts are checked again
+/// (and the document is read whole): UTF-16 or UTF-32 text, an encoding other than UTF-8 in the
+/// XML declaration, carriage returns (libxml2 counts lines differently then), a DTD's internal
+/// subset, CDATA sections, processing instructions after the root starts, unknown or mismatched
+/// elements. (Bytes that are not valid UTF-8 make a part fail, which falls back the same way.) Whatever it decides, the parts are checked again
 /// after parsing, and any surprise falls back to a whole read, so the result is always that of a
 /// whole read.
 struct XMLSplit: Equatable {
@@ -19,8 +20,6 @@ struct XMLSplit: Equatable {
     let offset: Int
     /// The elements open at `offset`, outermost first; the innermost is an `<array>`.
     let open: [Element]
-    /// How many elements start before `offset`.
-    let elementsBefore: Int
 
     /// What the second part's parser reads before the bytes from `offset` on: a start tag for
     /// every open element (each dictionary's with a stand-in `<key/>`, so its keys and values
@@ -62,7 +61,6 @@ struct XMLSplit: Equatable {
         var cursor = base
         var open: [Element] = []
         var started = false
-        var elements = 0
         while cursor < end, let found = memchr(cursor, Int32(UInt8(ascii: "<")), end - cursor) {
             let tag = UnsafePointer(found.assumingMemoryBound(to: UInt8.self))
             guard tag + 2 < end, tag < giveUp else { return nil }
@@ -93,19 +91,18 @@ struct XMLSplit: Equatable {
                 cursor = close + 1
                 guard !open.isEmpty else { return nil }
                 if tag >= target, open.last == .array, let offset = lineStart(after: cursor, end: end) {
-                    return XMLSplit(offset: offset - base, open: open, elementsBefore: elements)
+                    return XMLSplit(offset: offset - base, open: open)
                 }
             default:
                 guard let (element, nameEnd) = name(at: tag + 1, end: end),
                     let close = startTagEnd(from: nameEnd, end: end)
                 else { return nil }
                 started = true
-                elements += 1
                 cursor = close + 1
                 if close[-1] == UInt8(ascii: "/") {
                     guard !open.isEmpty else { return nil }
                     if tag >= target, open.last == .array, let offset = lineStart(after: cursor, end: end) {
-                        return XMLSplit(offset: offset - base, open: open, elementsBefore: elements)
+                        return XMLSplit(offset: offset - base, open: open)
                     }
                 } else {
                     open.append(element)
@@ -126,6 +123,7 @@ struct XMLSplit: Equatable {
         return (element, cursor)
     }
 
+    /// Whether `byte` ends a tag's name.
     private static func isNameEnd(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || ScalarParsing.isSpace(byte)
     }
@@ -174,6 +172,7 @@ struct XMLSplit: Equatable {
         return cursor + 1
     }
 
+    /// Whether the bytes at `at` (before `end`) start with `literal`.
     private static func starts(_ at: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>, with literal: StaticString)
         -> Bool
     {
@@ -181,6 +180,7 @@ struct XMLSplit: Equatable {
         return end - at >= count && memcmp(at, literal.utf8Start, count) == 0
     }
 
+    /// Where `literal` next occurs from `start` on, before `end`.
     private static func search(_ literal: StaticString, from start: UnsafePointer<UInt8>, end: UnsafePointer<UInt8>)
         -> UnsafePointer<UInt8>?
     {

@@ -90,6 +90,10 @@ private let missingRank = """
         let spaced = missingRank.replacingOccurrences(
             of: "<!-- utiscope:disable DOC-004 -->", with: "<!-- utiscope:disable DOC-004 -->\n\n\t\t<!-- another -->")
         #expect(!Linter().lint(text: spaced).contains { $0.code == "DOC-004" })
+        // An instruction or a comment holding a `<` is no element: the directive passes them.
+        let instruction = missingRank.replacingOccurrences(
+            of: "<!-- utiscope:disable DOC-004 -->", with: "<!-- utiscope:disable DOC-004 --><?tool x?><!-- <a> -->")
+        #expect(!Linter().lint(text: instruction).contains { $0.code == "DOC-004" })
         let beforeEnd = missingRank.replacingOccurrences(of: "\t\t<!-- utiscope:disable DOC-004 -->\n", with: "")
             .replacingOccurrences(
                 of: "\t\t</dict>\n\t</array>\n\t<key>UTExportedTypeDeclarations</key>",

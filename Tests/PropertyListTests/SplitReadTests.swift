@@ -149,6 +149,49 @@ import Testing
         Self.expectSame(try #require(Self.splitRead(text)), whole)
     }
 
+    /// What libxml2 hands over in pieces that depend on how the input is fed, after the cut:
+    /// text between elements (a run of 600 bytes, with entities), CDATA, an instruction, start
+    /// tags that span lines after long lines.
+    static let awkwardTail = """
+        \t<key>Stray</key>
+        \t<array>
+        \t\t\(String(repeating: "stray &amp; text ", count: 40))
+        \t\t<string><![CDATA[<not a tag>]]></string>
+        \t\t<?instruction after the cut?>
+        \(String(repeating: "\t\t<string>\(String(repeating: "long line ", count: 30))</string><dict\n\t\t><key>k</key><string\n\t\t>v</string></dict>\n", count: 40))\t</array>
+
+        """
+
+    @Test func awkwardInputAfterTheCutReadsAsWhole() throws {
+        let text = Self.document(tail: Self.awkwardTail)
+        let whole = try Self.wholeRead(text)
+        #expect(whole.warnings.filter { "\($0)".contains("between elements is ignored") }.count == 1)
+        Self.expectSame(try #require(Self.splitRead(text)), whole)
+    }
+
+    /// However libxml2 is fed, the whole read is the same: one warning per run of text between
+    /// elements, and the columns of start tags that span lines counted from the line's start
+    /// even once libxml2 has dropped it.
+    @Test(arguments: [1, 7, 300, 4096] as [Int32])
+    func wholeReadDoesNotDependOnChunks(_ chunkSize: Int32) throws {
+        let text = Self.document(items: 60, tail: Self.awkwardTail)
+        let whole = try Self.wholeRead(text)
+        var reader = XMLPlistReader(file: "big.plist", depthLimit: 200)
+        reader.splitThreshold = .max
+        reader.chunkSize = chunkSize
+        Self.expectSame(try reader.read(Array(text.utf8)), whole)
+        // Each <dict that spans lines starts after 300 bytes of its line: libxml2 has dropped
+        // the line's start by then in some of them (it keeps 80 bytes when it drops what it read).
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let dictLines = lines.indices.filter { lines[$0].hasSuffix("<dict") }
+        let dicts = try #require(whole.root["Stray"]?.elements.filter { $0.kind == .dictionary })
+        #expect(dicts.count == 40 && dictLines.count == 40)
+        for (dict, line) in zip(dicts, dictLines) {
+            #expect(dict.line == line + 1)
+            #expect(dict.location.column == lines[line].count - 4)
+        }
+    }
+
     @Test func duplicateKeysAcrossTheCutAreFound() throws {
         let text = Self.document(tail: "\t<key>CFBundleIdentifier</key>\n\t<string>twice</string>\n")
         let split = try #require(Self.splitRead(text))
@@ -234,7 +277,14 @@ import Testing
         // No cut: the first part stops at once.
         let none = CutHandoff()
         #expect(none.publish(nil) == false)
-        #expect(none.failed)
+        #expect(none.givenUp)
         #expect(none.claim() == nil)
+        // A part gives up: the other stops at its next look, and a late scan is not used.
+        let failing = CutHandoff()
+        #expect(!failing.givenUp)
+        failing.abandon()
+        #expect(failing.givenUp)
+        #expect(failing.publish(cut) == false)
+        #expect(failing.claim() == nil)
     }
 }
