@@ -138,6 +138,12 @@ static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int *line, int 
     *column = characters + 1;
 }
 
+/// How many bytes of the input the parser has consumed: what lies beyond is buffered, not parsed
+/// (a push parser waits for more input when what it holds could be the start of a longer token).
+static inline long utiscope_xml_consumed(xmlParserCtxtPtr ctxt) {
+    return (long)(ctxt->input->consumed + (unsigned long)(ctxt->input->cur - ctxt->input->base));
+}
+
 /// Whether libxml2 converts the input to UTF-8 (its offsets are then not the input's).
 static inline int utiscope_xml_converts(xmlParserCtxtPtr ctxt) {
     return ctxt->input != NULL && ctxt->input->buf != NULL && ctxt->input->buf->encoder != NULL;

@@ -182,8 +182,17 @@ struct XMLPlistReader {
                     fed = end
                 }
                 guard let split = handoff.claim(), split.offset >= fed else { return -1 }
+                let status = feed(buffer[fed..<split.offset])
+                // libxml2 must have parsed everything up to the cut: it may hold back the blanks
+                // before it, but held-back markup (a `&` waiting for its `;`, a comment waiting
+                // for its end) would be lost.
+                guard status == 0, let context = state.pointee.context else { return status }
+                let consumed = utiscope_xml_consumed(context)
+                guard consumed >= 0, consumed <= split.offset,
+                    buffer[consumed..<split.offset].allSatisfy(ScalarParsing.isSpace)
+                else { return -1 }
                 cut = split
-                return feed(buffer[fed..<split.offset])
+                return 0
             }
         }
         let frames = state.pointee.frames

@@ -241,6 +241,20 @@ import Testing
         #expect(error?.location.line == line.map { $0 + 1 })
     }
 
+    /// Markup libxml2 holds back before the cut, waiting for more input (a `&` waiting for the
+    /// `;` of its reference), is no part of a first part that stops there: the split read gives
+    /// up and the whole read reports the error (found by fuzzing).
+    @Test(arguments: ["&&&", "&#65", "&name"])
+    func heldBackMarkupBeforeTheCutFallsBack(_ markup: String) throws {
+        // No `;` anywhere: libxml2 waits for one until the input ends.
+        var text = "<plist version=\"1.0\">\n<array>\n\t<integer>0</integer>\n\(markup)\n"
+        for index in 1..<400 { text += "\t<integer>\(index)</integer>\n" }
+        text += "</array>\n</plist>\n"
+        #expect(throws: PropertyListError.self) { try Self.wholeRead(text) }
+        #expect(Array(text.utf8).withUnsafeBufferPointer { XMLSplit.find(in: $0, depthLimit: 200) } != nil)
+        #expect(Self.splitRead(text) == nil)
+    }
+
     @Test func depthLimitHoldsInTheSecondPart() throws {
         // Nesting that passes the limit only after the cut: both reads refuse it.
         let deep = String(repeating: "<array>", count: 5) + String(repeating: "</array>", count: 5)
