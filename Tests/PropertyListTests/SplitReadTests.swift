@@ -192,6 +192,13 @@ import Testing
         }
     }
 
+    @Test func joinedReadAfterAByteOrderMark() throws {
+        // libxml2 steps over a UTF-8 byte-order mark: offsets and columns still count the file's bytes.
+        let text = "\u{FEFF}" + Self.document(tail: Self.awkwardTail)
+        #expect(text.utf8.starts(with: [0xEF, 0xBB, 0xBF]))
+        Self.expectSame(try #require(Self.splitRead(text)), try Self.wholeRead(text))
+    }
+
     @Test func duplicateKeysAcrossTheCutAreFound() throws {
         let text = Self.document(tail: "\t<key>CFBundleIdentifier</key>\n\t<string>twice</string>\n")
         let split = try #require(Self.splitRead(text))
