@@ -15,7 +15,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     do {
         let document = try PropertyListReader().read(bytes, file: "Info.plist")
         let unit = AppUnit(name: "fuzz", infoPlist: InfoPlist(document: document), folder: "/nonexistent")
-        diagnostics = linter.lint(unit, sources: ["Info.plist": bytes])
+        diagnostics = linter.lint(unit)
     } catch {
         diagnostics = linter.unreadable(error)
     }
