@@ -147,32 +147,29 @@ public struct PropertyListDocument: Sendable {
     /// Whether an XML comment holds `text`, compared byte for byte, without making a String per
     /// comment (callers look for a directive in comments).
     public func hasComment(containing text: String) -> Bool {
-        let pattern = Array(text.utf8)
-        var start = 0
-        return storage.commentEnds.contains { end in
-            defer { start = Int(end) }
-            return storage.commentText[start..<Int(end)].firstRange(of: pattern) != nil
-        }
+        commentRanges(containing: text).first { _ in true } != nil
     }
 
     /// The XML comments that hold `text` (compared byte for byte), in document order, each with
     /// where the element after it starts.
     public func comments(containing text: String) -> [PlistComment] {
-        let pattern = Array(text.utf8)
-        var found: [PlistComment] = []
-        var start = 0
-        for (index, end) in storage.commentEnds.enumerated() {
-            defer { start = Int(end) }
-            let bytes = storage.commentText[start..<Int(end)]
-            guard bytes.firstRange(of: pattern) != nil else { continue }
+        commentRanges(containing: text).map { index, range in
             let anchor = storage.commentAnchors[index]
-            found.append(
-                PlistComment(
-                    text: String(decoding: bytes, as: UTF8.self),
-                    nextElementLine: anchor.line > 0 ? Int(anchor.line) : nil,
-                    nextElementColumn: anchor.column > 0 ? Int(anchor.column) : nil))
+            return PlistComment(
+                text: String(decoding: storage.commentText[range], as: UTF8.self),
+                nextElementLine: anchor.line > 0 ? Int(anchor.line) : nil,
+                nextElementColumn: anchor.column > 0 ? Int(anchor.column) : nil)
         }
-        return found
+    }
+
+    /// Each comment holding `text` (byte for byte), lazily: its index and its range in the
+    /// comments' text.
+    private func commentRanges(containing text: String) -> some Sequence<(Int, Range<Int>)> {
+        let pattern = Array(text.utf8)
+        let storage = self.storage
+        return storage.commentEnds.indices.lazy.map { index in
+            (index, (index == 0 ? 0 : Int(storage.commentEnds[index - 1]))..<Int(storage.commentEnds[index]))
+        }.filter { _, range in storage.commentText[range].firstRange(of: pattern) != nil }
     }
 
     /// The value (not a dictionary key) of this document that `location` was made for, found

@@ -186,15 +186,7 @@ public enum FileInput {
             // that grew meanwhile added.
             var failure: Int32 = 0
             bytes = [UInt8](unsafeUninitializedCapacity: min(Int(info.st_size), 1 << 27)) { buffer, count in
-                count = 0
-                guard let base = buffer.baseAddress else { return }
-                while count < buffer.count {
-                    let got = read(descriptor, base + count, buffer.count - count)
-                    if got < 0 && errno == EINTR { continue }
-                    if got < 0 { failure = errno }
-                    if got <= 0 { return }
-                    count += got
-                }
+                (count, failure) = fill(UnsafeMutableRawBufferPointer(buffer), from: descriptor)
             }
             if failure != 0 {
                 throw PropertyListError(.unreadable(String(cString: strerror(failure))), at: location)
@@ -202,17 +194,31 @@ public enum FileInput {
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw PropertyListError(.unreadable(String(cString: strerror(errno))), at: location)
+            let (count, failure) = chunk.withUnsafeMutableBytes { fill($0, from: descriptor) }
+            if failure != 0 {
+                throw PropertyListError(.unreadable(String(cString: strerror(failure))), at: location)
             }
-            if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
             if bytes.count > limit {
                 throw PropertyListError(.inputTooLarge(size: bytes.count, limit: limit), at: location)
             }
+            if count < chunk.count { break }
         }
         return bytes
+    }
+
+    /// Reads from `descriptor` until `buffer` is full or the input ends (retrying interrupted
+    /// reads): how many bytes were read, and the `errno` of a failed read (0 when none failed).
+    private static func fill(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> (Int, Int32) {
+        guard let base = buffer.baseAddress else { return (0, 0) }
+        var count = 0
+        while count < buffer.count {
+            let got = read(descriptor, base + count, buffer.count - count)
+            if got < 0 && errno == EINTR { continue }
+            if got < 0 { return (count, errno) }
+            if got == 0 { break }
+            count += got
+        }
+        return (count, 0)
     }
 }

@@ -173,15 +173,10 @@ struct XMLPlistReader {
             return Self.parse(into: state, start: buffer, finish: false) { feed in
                 // Up to where the cut may start, a mebibyte at a time, stopping as soon as the
                 // other thread gives up; then, once the cut is known, up to it.
-                var fed = min(4, buffer.count)
-                while fed < safe {
-                    if handoff.givenUp { return -1 }
-                    let end = min(safe, fed + (1 << 20))
-                    let status = feed(buffer[fed..<end])
-                    if status != 0 { return status }
-                    fed = end
-                }
-                guard let split = handoff.claim(), split.offset >= fed else { return -1 }
+                let fed = max(min(4, buffer.count), safe)
+                guard feedPieces(buffer[min(4, buffer.count)..<fed], to: feed, unlessGivenUp: handoff) == 0,
+                    let split = handoff.claim(), split.offset >= fed
+                else { return -1 }
                 let status = feed(buffer[fed..<split.offset])
                 // libxml2 must have parsed everything up to the cut: it may hold back the blanks
                 // before it, but held-back markup (a `&` waiting for its `;`, a comment waiting
@@ -201,6 +196,23 @@ struct XMLPlistReader {
             state.pointee.builder.open.map(\.node) == frames.filter({ $0.node >= 0 }).map(\.node)
         else { return nil }
         return state.pointee.builder
+    }
+
+    /// Feeds `bytes` a mebibyte at a time, stopping (-1) as soon as the other part of a split
+    /// read gives up; otherwise the first non-zero status, or 0.
+    private static func feedPieces(
+        _ bytes: Slice<UnsafeBufferPointer<UInt8>>, to feed: (Slice<UnsafeBufferPointer<UInt8>>) -> Int32,
+        unlessGivenUp handoff: CutHandoff
+    ) -> Int32 {
+        var fed = bytes.startIndex
+        while fed < bytes.endIndex {
+            if handoff.givenUp { return -1 }
+            let end = min(bytes.endIndex, fed + (1 << 20))
+            let status = feed(bytes[fed..<end])
+            if status != 0 { return status }
+            fed = end
+        }
+        return 0
     }
 
     /// The builder after reading `bytes` from the cut to the end behind the cut's prefix (its
@@ -229,15 +241,9 @@ struct XMLPlistReader {
                 state.pointee.sourceShift = split.offset - prefix.count
                 defer { state.pointee.source = nil }
                 return Self.parse(into: state, start: prefix, finish: true) { feed in
-                    var status = feed(prefix.dropFirst(4))
-                    var fed = split.offset
-                    while status == 0 && fed < buffer.count {
-                        if handoff.givenUp { return -1 }
-                        let end = min(buffer.count, fed + (1 << 20))
-                        status = feed(buffer[fed..<end])
-                        fed = end
-                    }
-                    return status
+                    let status = feed(prefix.dropFirst(4))
+                    guard status == 0 else { return status }
+                    return feedPieces(buffer[split.offset...], to: feed, unlessGivenUp: handoff)
                 }
             }
         }
