@@ -1,3 +1,4 @@
+import CLibXML2
 import Foundation
 
 // utiscope-bench: speed and memory of utiscope's readers as ratios against baselines measured
@@ -10,6 +11,9 @@ import Foundation
 //   utiscope-bench browse DIR   the release `utiscope browse -r` on DIR/tree (gen.py's e) for DIR/b_macos.plist, against find
 
 let arguments = Array(CommandLine.arguments.dropFirst())
+
+// The in-process tasks and phases keep freed memory as the `utiscope` executable does.
+utiscope_keep_freed_memory()
 
 func usage() -> Never {
     FileHandle.standardError.write(

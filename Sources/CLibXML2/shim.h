@@ -15,6 +15,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 /// What libxml2 sends to its generic error channel during one parse (encoding conversion
 /// failures do not reach the SAX error handler): the start of the text, never printed.
@@ -171,6 +174,20 @@ static inline xmlParserInputPtr utiscope_xml_no_loader(const char *url, const ch
 /// Installs `utiscope_xml_no_loader` as the process's external-entity loader.
 static inline void utiscope_xml_forbid_loading(void) {
     xmlSetExternalEntityLoader(utiscope_xml_no_loader);
+}
+
+/// Not libxml2's, but this is the package's one C header: makes glibc's malloc keep the memory a
+/// process frees for reuse instead of handing it back to the kernel at once. By default blocks
+/// from 128 KiB up (a threshold that grows to at most 32 MiB) are mapped and unmapped one by one
+/// and the heap's top is trimmed past 128 KiB, so a program that builds and drops many large
+/// arrays has the same pages faulted in and zeroed again and again. For a short command-line run
+/// only; a no-op where the C library is not glibc.
+static inline void utiscope_keep_freed_memory(void) {
+#if defined(__GLIBC__)
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+    mallopt(M_TOP_PAD, 64 << 20);
+#endif
 }
 
 #endif
