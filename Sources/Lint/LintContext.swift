@@ -47,6 +47,10 @@ public struct LintContext: Sendable {
     /// How messages name the system catalog: the embedded release's types (macOS 12.7), with the
     /// `--system-types` declarations when some were given.
     public let systemCatalogName: String
+    /// The graph node of each of ``bundleDeclarationsInEffect``, in order.
+    let bundleDeclarationNodes: [ConformanceGraph.Node]
+    /// By graph node: whether the app's document types list the type.
+    private let listedNodes: [Bool]
     /// "Did you mean" candidates, made ready on first use.
     private let suggestionIndex: LazySuggestionIndex
 
@@ -96,7 +100,14 @@ public struct LintContext: Sendable {
         self.references = indexes.references
         self.documentContentTypes = indexes.contentTypes
         self.documentIdentifiers = indexes.identifiers
-        self.bundleDeclarationsInEffect = Self.declarationsInEffect(plists, catalog)
+        let inEffect = Self.declarationsInEffect(plists, catalog)
+        self.bundleDeclarationsInEffect = inEffect.map { ($0.plist, $0.declaration) }
+        self.bundleDeclarationNodes = inEffect.map(\.node)
+        var listedNodes = [Bool](repeating: false, count: catalog.graph.nodeCount)
+        for identifier in indexes.identifiers {
+            if let node = catalog.graph.node(for: identifier) { listedNodes[Int(node.rawValue)] = true }
+        }
+        self.listedNodes = listedNodes
         self.ownDomains = Self.ownDomains(
             plists, declarationsInEffect: bundleDeclarationsInEffect, settings: expandableSettings)
         self.suggestionIndex = LazySuggestionIndex(knownIdentifiers)
@@ -244,21 +255,33 @@ extension LintContext {
     }
 
     static func declarationsInEffect(_ plists: [InfoPlist], _ catalog: TypeCatalog) -> [(
-        plist: Int, declaration: TypeDeclaration
+        plist: Int, declaration: TypeDeclaration, node: ConformanceGraph.Node
     )] {
         var seen: Set<UniformTypeIdentifier> = []
         seen.reserveCapacity(plists.reduce(0) { $0 + $1.exportedTypes.count + $1.importedTypes.count })
-        var result: [(plist: Int, declaration: TypeDeclaration)] = []
+        var result: [(plist: Int, declaration: TypeDeclaration, node: ConformanceGraph.Node)] = []
         for (index, plist) in plists.enumerated() {
             for declaration in plist.declarations where seen.insert(declaration.identifier).inserted {
-                guard let effective = catalog.declaration(for: declaration.identifier), !effective.origin.isSystem
+                guard let node = catalog.graph.declaredNode(for: declaration.identifier),
+                    let effective = catalog.declaration(at: node), !effective.origin.isSystem
                 else {
                     continue
                 }
-                result.append((index, effective))
+                result.append((index, effective, node))
             }
         }
         return result
+    }
+
+    /// Whether the app's document types list the type of graph node `node`: ``documentIdentifiers``
+    /// by node.
+    func isListed(_ node: ConformanceGraph.Node) -> Bool {
+        listedNodes[Int(node.rawValue)]
+    }
+
+    /// ``hasKnownSupertypes(_:)`` for a graph node.
+    func hasKnownSupertypes(_ node: ConformanceGraph.Node) -> Bool {
+        !catalog.graph.hasUndeclaredSupertype(node)
     }
 
     /// The bundle identifier of `plist` as written, or as the build settings given expand it

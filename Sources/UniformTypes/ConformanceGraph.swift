@@ -333,6 +333,11 @@ public struct ConformanceGraph: Sendable {
         nodeIndex[identifier].map { Int($0) < declaredCount } ?? false
     }
 
+    /// Whether `node` is declared (rather than only referenced as a supertype).
+    public func isDeclared(_ node: Node) -> Bool {
+        Int(node.rawValue) < declaredCount
+    }
+
     /// Every declared identifier, sorted.
     public var declaredIdentifiers: [UniformTypeIdentifier] {
         identifiers[..<declaredCount].sorted()
@@ -369,6 +374,14 @@ public struct ConformanceGraph: Sendable {
         reachability.covers(descendant, below: Int(components.componentOf[Int(ancestor.rawValue)]))
     }
 
+    /// Whether node `type` conforms to `supertype`, false when there is no such node: for a
+    /// supertype looked up once (`node(for: .data)`) and asked about many times.
+    @inlinable
+    public func conforms(_ type: Node, to supertype: Node?) -> Bool {
+        guard let supertype else { return false }
+        return conforms(type, to: supertype)
+    }
+
     /// Whether `type` conforms to any of `supertypes`.
     public func conforms(_ type: UniformTypeIdentifier, toAnyOf supertypes: [UniformTypeIdentifier]) -> Bool {
         supertypes.contains { conforms(type, to: $0) }
@@ -391,8 +404,13 @@ public struct ConformanceGraph: Sendable {
     /// `supertypes(of:)` would show, answered on the graph's numbers without listing them.
     public func hasUndeclaredSupertype(_ type: UniformTypeIdentifier) -> Bool {
         guard let start = nodeIndex[type] else { return false }
+        return hasUndeclaredSupertype(Node(rawValue: start))
+    }
+
+    /// ``hasUndeclaredSupertype(_:)`` for a node: the form for callers that looked the node up once.
+    public func hasUndeclaredSupertype(_ node: Node) -> Bool {
         var found = false
-        walkSupertypes(from: start) { parent in
+        walkSupertypes(from: node.rawValue) { parent in
             found = Int(parent) >= declaredCount
             return !found
         }
@@ -410,8 +428,13 @@ public struct ConformanceGraph: Sendable {
     /// that satisfies `predicate`.
     func firstSupertypeNode(of type: UniformTypeIdentifier, where predicate: (Int32) -> Bool) -> Int32? {
         guard let start = nodeIndex[type] else { return nil }
+        return firstSupertypeNode(of: Node(rawValue: start), where: predicate)
+    }
+
+    /// ``firstSupertypeNode(of:where:)`` from a node.
+    func firstSupertypeNode(of start: Node, where predicate: (Int32) -> Bool) -> Int32? {
         var found: Int32?
-        walkSupertypes(from: start) { node in
+        walkSupertypes(from: start.rawValue) { node in
             guard predicate(node) else { return true }
             found = node
             return false

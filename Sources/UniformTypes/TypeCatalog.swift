@@ -373,6 +373,12 @@ public struct TypeCatalog: Sendable {
         position(of: identifier).map { effective[Int($0)] }
     }
 
+    /// The declaration in effect for graph node `node` (``graph``'s), or nil when the node is
+    /// only referenced as a supertype: ``declaration(for:)`` for a caller that has the node.
+    public func declaration(at node: ConformanceGraph.Node) -> TypeDeclaration? {
+        graph.isDeclared(node) ? effective[Int(node.rawValue)] : nil
+    }
+
     /// `identifier` as the declaration in effect spells it, or nil when no layer declares it:
     /// ``declaration(for:)``'s identifier, read from the graph without the declaration.
     public func declaredSpelling(of identifier: UniformTypeIdentifier) -> UniformTypeIdentifier? {
@@ -431,8 +437,16 @@ public struct TypeCatalog: Sendable {
     public func nearestSystemSupertype(
         of type: UniformTypeIdentifier, where predicate: (SystemTypeFacts) -> Bool
     ) -> (identifier: UniformTypeIdentifier, facts: SystemTypeFacts)? {
+        guard let node = graph.node(for: type) else { return nil }
+        return nearestSystemSupertype(of: node, where: predicate)
+    }
+
+    /// ``nearestSystemSupertype(of:where:)`` for graph node `node` (``graph``'s).
+    public func nearestSystemSupertype(
+        of node: ConformanceGraph.Node, where predicate: (SystemTypeFacts) -> Bool
+    ) -> (identifier: UniformTypeIdentifier, facts: SystemTypeFacts)? {
         guard !systemTypeOfNode.isEmpty else {
-            for supertype in graph.supertypes(of: type) {
+            for supertype in graph.supertypes(of: graph.identifier(of: node)) {
                 if let facts = systemFacts(for: supertype), predicate(facts) { return (supertype, facts) }
             }
             return nil
@@ -443,11 +457,11 @@ public struct TypeCatalog: Sendable {
             return Int(systemTypeOfNode[Int(node)])
         }
         guard
-            let node = graph.firstSupertypeNode(
-                of: type, where: { node in systemType(node).map { predicate(system.types[$0].facts) } ?? false }),
-            let position = systemType(node)
+            let found = graph.firstSupertypeNode(
+                of: node, where: { node in systemType(node).map { predicate(system.types[$0].facts) } ?? false }),
+            let position = systemType(found)
         else { return nil }
-        return (graph.identifier(of: ConformanceGraph.Node(rawValue: node)), system.types[position].facts)
+        return (graph.identifier(of: ConformanceGraph.Node(rawValue: found)), system.types[position].facts)
     }
 
     /// The declarations in effect that claim `tag` in `tagClass` (compared case-insensitively for

@@ -228,12 +228,19 @@ import Testing
                 #expect(
                     graph.conforms(UniformTypeIdentifier("n\(type)"), to: UniformTypeIdentifier("n\(supertype)"))
                         == expected, "n\(type) → n\(supertype)")
+                if let node = graph.node(for: UniformTypeIdentifier("n\(type)")) {
+                    let target = graph.node(for: UniformTypeIdentifier("n\(supertype)"))
+                    #expect(graph.conforms(node, to: target) == expected, "node n\(type) → n\(supertype)")
+                }
             }
         }
         for type in 0..<(count + 20) {
             // Undeclared: n200 and up; the type itself does not count.
             let expected = closures[type].contains { $0 != type && $0 >= count }
             #expect(graph.hasUndeclaredSupertype(UniformTypeIdentifier("n\(type)")) == expected, "n\(type)")
+            if let node = graph.node(for: UniformTypeIdentifier("n\(type)")) {
+                #expect(graph.hasUndeclaredSupertype(node) == expected, "node n\(type)")
+            }
         }
         for supertype in 0..<count {
             let expected = (0..<(count + 20)).filter { $0 != supertype && closures[$0].contains(supertype) }

@@ -139,6 +139,16 @@ import Testing
                 }.first
                 #expect(reused.nearestSystemSupertype(of: identifier, where: predicate)?.identifier == walked)
                 #expect(whole.nearestSystemSupertype(of: identifier, where: predicate)?.identifier == walked)
+                // The node forms answer the same (a type the graph lacks has no node to ask about).
+                for catalog in [reused, whole] {
+                    guard let node = catalog.graph.node(for: identifier) else {
+                        #expect(walked == nil)
+                        continue
+                    }
+                    #expect(catalog.nearestSystemSupertype(of: node, where: predicate)?.identifier == walked)
+                    #expect(catalog.declaration(at: node) == catalog.declaration(for: identifier))
+                    #expect(catalog.graph.isDeclared(node) == catalog.graph.isDeclared(identifier))
+                }
                 if walked != nil { found += 1 }
             }
         }

@@ -85,27 +85,36 @@ public struct DocumentIconExplanation: Rule {
 
     /// Evaluates the conditions for each listed type the bundle declares.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        var seen: Set<UniformTypeIdentifier> = []
-        seen.reserveCapacity(context.documentContentTypes.count)
+        // By graph node: each type once (the graph's nodes compare identifiers as the catalog does).
+        var seen = [Bool](repeating: false, count: context.catalog.graph.nodeCount)
         var thumbnailed: [UniformTypeIdentifier: String] = [:]
         for (plist, type) in context.thumbnailTypes where thumbnailed[type.value] == nil {
             thumbnailed[type.value] = plist.file
         }
         return context.contentTypeFindings { type -> Diagnostic? in
             let identifier = type.value
-            guard let location = type.location, seen.insert(identifier).inserted,
-                let declaration = context.catalog.declaration(for: identifier), !declaration.origin.isSystem
-            else { return nil }
-            return diagnostic(Message.icon(Self.icon(for: declaration, context, thumbnailed), identifier), at: location)
+            // One look-up for both questions below (the declaration and its supertypes).
+            guard let location = type.location, let node = context.catalog.graph.node(for: identifier),
+                !seen[Int(node.rawValue)]
+            else {
+                return nil
+            }
+            seen[Int(node.rawValue)] = true
+            guard let declaration = context.catalog.declaration(at: node), !declaration.origin.isSystem else {
+                return nil
+            }
+            return diagnostic(
+                Message.icon(Self.icon(for: declaration, at: node, context, thumbnailed), identifier), at: location)
         }
     }
 
     /// The icon by Apple's conditions, checked in order.
     static func icon(
-        for declaration: TypeDeclaration, _ context: LintContext, _ thumbnailed: [UniformTypeIdentifier: String]
+        for declaration: TypeDeclaration, at node: ConformanceGraph.Node, _ context: LintContext,
+        _ thumbnailed: [UniformTypeIdentifier: String]
     ) -> Icon {
         let identifier = declaration.identifier
-        let drawn = context.catalog.nearestSystemSupertype(of: identifier) { facts in
+        let drawn = context.catalog.nearestSystemSupertype(of: node) { facts in
             facts.thumbnail.iOS == .documented || facts.thumbnail.iOS == .likely
         }
         if let drawn { return .systemThumbnail(drawn.identifier) }

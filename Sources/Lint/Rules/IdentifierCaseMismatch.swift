@@ -74,12 +74,14 @@ public struct IdentifierCaseMismatch: Rule {
         context.referenceFindings { reference in
             let identifier = reference.identifier.value
             guard let location = reference.identifier.location,
-                let declared = context.catalog.declaredSpelling(of: identifier),
-                declared.rawValue != identifier.rawValue
+                let node = context.catalog.graph.declaredNode(for: identifier)
             else { return nil }
+            // The spelling of the declaration in effect (the graph keeps the first one's).
+            let declared = context.catalog.graph.identifier(of: node)
+            guard declared.rawValue != identifier.rawValue else { return nil }
             return diagnostic(
                 Message.mismatch(identifier, declared: declared), at: location,
-                notes: [Note(Message.declared, at: context.catalog.declaration(for: identifier)?.identifierLocation)]
+                notes: [Note(Message.declared, at: context.catalog.declaration(at: node)?.identifierLocation)]
                     .filter { $0.location != nil },
                 fixIt: FixIt(Message.fixIt(declared), changes: [.replaceString(at: location, with: declared.rawValue)]))
         }

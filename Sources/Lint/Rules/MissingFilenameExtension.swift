@@ -82,12 +82,16 @@ public struct MissingFilenameExtension: Rule {
 
     /// Checks the bundle's document types in effect.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        let documentTypes = context.documentIdentifiers
-        return context.bundleDeclarationsInEffect.compactMap { _, declaration -> Diagnostic? in
+        let graph = context.catalog.graph
+        let folder = graph.node(for: .folder)
+        let nodes = context.bundleDeclarationNodes
+        return context.bundleDeclarationsInEffect.indices.compactMap { index -> Diagnostic? in
+            let node = nodes[index]
+            guard context.isListed(node) else { return nil }
+            let declaration = context.bundleDeclarationsInEffect[index].declaration
             let identifier = declaration.identifier
-            guard documentTypes.contains(identifier), declaration.filenameExtensions.isEmpty,
-                let location = declaration.identifierLocation, !identifier.isDynamic,
-                !context.catalog.conforms(identifier, to: .folder)
+            guard declaration.filenameExtensions.isEmpty, let location = declaration.identifierLocation,
+                !identifier.isDynamic, !graph.conforms(node, to: folder)
             else { return nil }
             if declaration.origin.kind == .imported {
                 return diagnostic(Message.importedNoExtension(identifier), at: location, severity: .info)

@@ -80,17 +80,20 @@ public struct MissingPhysicalConformance: Rule {
 
     /// Checks the bundle's declarations in effect.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        let documentTypes = context.documentIdentifiers
         let graph = context.catalog.graph
-        return context.bundleDeclarationsInEffect.compactMap { _, declaration -> Diagnostic? in
+        let (data, package, content) = (graph.node(for: .data), graph.node(for: .package), graph.node(for: .content))
+        let nodes = context.bundleDeclarationNodes
+        return context.bundleDeclarationsInEffect.indices.compactMap { index -> Diagnostic? in
+            let declaration = context.bundleDeclarationsInEffect[index].declaration
+            let node = nodes[index]
             let identifier = declaration.identifier
-            let listed = documentTypes.contains(identifier)
+            let listed = context.isListed(node)
             guard listed || !declaration.filenameExtensions.isEmpty, let location = declaration.identifierLocation,
                 !identifier.isDynamic, !identifier.hasBuildSettingReference,
-                !graph.conforms(identifier, to: .data), !graph.conforms(identifier, to: .package),
-                context.hasKnownSupertypes(identifier)
+                !graph.conforms(node, to: data), !graph.conforms(node, to: package),
+                context.hasKnownSupertypes(node)
             else { return nil }
-            let contentOnly = graph.conforms(identifier, to: .content)
+            let contentOnly = graph.conforms(node, to: content)
             // A placeholder import (no extension): the owner's declaration governs where it is installed.
             let placeholder = declaration.origin.kind == .imported && declaration.filenameExtensions.isEmpty
             return diagnostic(

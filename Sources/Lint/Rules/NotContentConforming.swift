@@ -77,13 +77,17 @@ public struct NotContentConforming: Rule {
 
     /// Checks the bundle's document types in effect.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        let documentTypes = context.documentIdentifiers
         let graph = context.catalog.graph
-        return context.bundleDeclarationsInEffect.compactMap { _, declaration -> Diagnostic? in
+        let (data, package, content) = (graph.node(for: .data), graph.node(for: .package), graph.node(for: .content))
+        let nodes = context.bundleDeclarationNodes
+        return context.bundleDeclarationsInEffect.indices.compactMap { index -> Diagnostic? in
+            let node = nodes[index]
+            guard context.isListed(node) else { return nil }
+            let declaration = context.bundleDeclarationsInEffect[index].declaration
             let identifier = declaration.identifier
-            guard documentTypes.contains(identifier), let location = declaration.identifierLocation,
-                graph.conforms(identifier, to: .data) || graph.conforms(identifier, to: .package),
-                !graph.conforms(identifier, to: .content), context.hasKnownSupertypes(identifier)
+            guard let location = declaration.identifierLocation,
+                graph.conforms(node, to: data) || graph.conforms(node, to: package),
+                !graph.conforms(node, to: content), context.hasKnownSupertypes(node)
             else { return nil }
             return diagnostic(Message.notContent(identifier), at: location)
         }

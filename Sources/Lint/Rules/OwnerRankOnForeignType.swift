@@ -115,13 +115,13 @@ public struct OwnerRankOnForeignType: Rule {
     /// undeclared with no domain of the app known).
     static func isOwned(_ type: UniformTypeIdentifier, _ context: LintContext) -> Bool? {
         if type.isDynamic || type.hasBuildSettingReference { return nil }
-        if let effective = context.catalog.declaration(for: type), effective.origin.kind == .exported,
-            !effective.origin.isSystem
-        {
+        // One look-up for both questions: the declaration in effect, and whether one exists.
+        let effective = context.catalog.declaration(for: type)
+        if let effective, effective.origin.kind == .exported, !effective.origin.isSystem {
             return true
         }
         if let domain = LintContext.domain(of: type.rawValue), context.ownDomains.contains(domain) { return true }
-        if type.reservedDomain != nil || context.isDeclared(type) { return false }
+        if type.reservedDomain != nil || effective != nil { return false }
         return context.ownDomains.isEmpty ? nil : false
     }
 }
