@@ -88,6 +88,9 @@ extension InfoPlist {
     public init(document: PropertyListDocument, platform: Platform? = nil, bundleName: String? = nil) {
         self.init(
             root: document.root, file: document.file, document: document, platform: platform, bundleName: bundleName)
+        // Every value is a string of `document` as written (or a number or flag): nothing the file
+        // lacks can be in them.
+        valuesAsRead = true
     }
 
     /// Reads the model from an Info.plist as built (build settings expanded, generated keys

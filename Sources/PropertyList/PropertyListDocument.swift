@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The format a property list was read from.
 public enum PropertyListFormat: String, Sendable, Hashable, CaseIterable {
     /// Apple's XML plist.
@@ -170,6 +176,26 @@ public struct PropertyListDocument: Sendable {
         return storage.commentEnds.indices.lazy.map { index in
             (index, (index == 0 ? 0 : Int(storage.commentEnds[index - 1]))..<Int(storage.commentEnds[index]))
         }.filter { _, range in storage.commentText[range].firstRange(of: pattern) != nil }
+    }
+
+    /// Whether the bytes of the document's strings, keys and data hold `text`'s UTF-8 bytes. Values
+    /// are stored one after another, so a match may straddle two of them: false means that no
+    /// string or key contains `text`; true means that one may. One pass over the values' bytes.
+    public func mayContain(_ text: String) -> Bool {
+        let pattern = Array(text.utf8)
+        guard let first = pattern.first else { return true }
+        return storage.arena.withUnsafeBufferPointer { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            var offset = 0
+            while offset + pattern.count <= bytes.count {
+                guard let found = memchr(base + offset, Int32(first), bytes.count - offset) else { return false }
+                let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if start + pattern.count > bytes.count { return false }
+                if pattern.indices.allSatisfy({ bytes[start + $0] == pattern[$0] }) { return true }
+                offset = start + 1
+            }
+            return false
+        }
     }
 
     /// The value (not a dictionary key) of this document that `location` was made for, found

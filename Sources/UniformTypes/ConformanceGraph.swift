@@ -338,6 +338,12 @@ public struct ConformanceGraph: Sendable {
         Int(node.rawValue) < declaredCount
     }
 
+    /// Every declared identifier as the graph spells it (``identifier(of:)``), in node order:
+    /// ``declaredIdentifiers`` without the sort.
+    public var declaredSpellings: ArraySlice<UniformTypeIdentifier> {
+        identifiers[..<declaredCount]
+    }
+
     /// Every declared identifier, sorted.
     public var declaredIdentifiers: [UniformTypeIdentifier] {
         identifiers[..<declaredCount].sorted()

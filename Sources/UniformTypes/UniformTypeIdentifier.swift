@@ -29,6 +29,13 @@ public struct UniformTypeIdentifier: Sendable, Hashable, Comparable, CustomStrin
     /// The identifier as written.
     public var description: String { rawValue }
 
+    /// Whether the identifier is written in its case-folded form (no ASCII capital letter), so
+    /// that any equal identifier written otherwise differs from it in spelling.
+    public var isCaseFolded: Bool {
+        // The folded form shares the written one's storage when nothing was folded: no compare.
+        rawValue == normalized
+    }
+
     /// Equal when equal after ASCII case folding.
     public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.normalizedHash == rhs.normalizedHash && lhs.normalized == rhs.normalized

@@ -9,6 +9,41 @@ import UniformTypes
         InfoPlist(document: try PropertyListReader().read(contentsOf: packageDirectory + "/Fixtures/" + relative))
     }
 
+    /// Only a model whose values are still those read from a file without `$(` and `${` is known
+    /// to hold no build-setting reference; any assignment, or a model not read from its document
+    /// alone, may hold one.
+    @Test func knowsWhenNoValueCanHoldABuildSetting() throws {
+        func read(_ body: String) throws -> InfoPlist {
+            let text = "<plist><dict>\(body)</dict></plist>"
+            return InfoPlist(document: try PropertyListReader().read(Array(text.utf8), file: "Info.plist"))
+        }
+        let plain = try read(
+            "<key>CFBundleIdentifier</key><string>com.example.a</string><key>CFBundleDocumentTypes</key><array/>")
+        #expect(!plain.mayHoldBuildSettingReferences)
+        let braces = try read("<key>CFBundleIdentifier</key><string>com.example.${NAME}</string>")
+        #expect(braces.mayHoldBuildSettingReferences)
+        let entity = try read("<key>CFBundleIdentifier</key><string>com.example.&#36;(NAME)</string>")
+        #expect(entity.mayHoldBuildSettingReferences)
+        // Assigned values are not looked at: any assignment to a value property gives up.
+        var assigned = plain
+        assigned.documentTypes = plain.documentTypes
+        #expect(assigned.mayHoldBuildSettingReferences)
+        var extended = plain
+        extended.exportedTypes.append(
+            TypeDeclaration(identifier: "com.example.$(NAME)", origin: .exported(bundle: "b")))
+        #expect(extended.mayHoldBuildSettingReferences)
+        var renamed = plain
+        renamed.bundleIdentifier = Located("com.example.$(NAME)")
+        #expect(renamed.mayHoldBuildSettingReferences)
+        // Other properties do not hold values the rules scan for references.
+        var flagged = plain
+        flagged.isAppClip = true
+        #expect(!flagged.mayHoldBuildSettingReferences)
+        // A model read from a tree other than its document (resolved, generated) may hold anything.
+        let tree = InfoPlist(root: try #require(plain.document).root, file: "Info.plist", document: plain.document)
+        #expect(tree.mayHoldBuildSettingReferences)
+    }
+
     @Test func readsADocumentAppsDeclarations() throws {
         let app = try model("apps/Sketchbook/Info.plist")
         #expect(app.bundleIdentifier?.value == "com.example.sketchbook")

@@ -197,6 +197,15 @@ import Testing
         #expect(document.root.string == String(decoding: units, as: UTF16.self))
     }
 
+    /// A UTF-16 string is stored as UTF-8, so `mayContain` finds ASCII text in it.
+    @Test func mayContainSeesUTF16StringsAsText() throws {
+        var writer = BPlistWriter()
+        writer.add(.raw(BPlistWriter.utf16(Array("é$(X)".utf16))))
+        let document = try BinaryPlistReader(file: "test.bplist", depthLimit: 200).read(writer.bytes())
+        #expect(document.mayContain("$(X)"))
+        #expect(!document.mayContain("${"))
+    }
+
     @Test func readsLongCountsAnd24BitOffsetsAndReferences() throws {
         var writer = BPlistWriter()
         writer.referenceSize = 3

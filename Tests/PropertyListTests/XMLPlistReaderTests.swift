@@ -360,6 +360,26 @@ import Testing
     }
 }
 
+@Suite struct MayContainTests {
+    /// `mayContain` looks at the values' bytes as read (entities decoded): no is certain, yes may
+    /// come from two values side by side. (Binary files: `BinaryPlistReaderTests`.)
+    @Test func findsTextInValuesAndKeysNotInMarkup() throws {
+        let xml = try PropertyListReader().read(
+            Array(
+                "<plist><dict><key>a$</key><string>(b &#36;{c}</string><key>d</key><data>JCg=</data></dict></plist>"
+                    .utf8),
+            file: "x.plist")
+        #expect(xml.mayContain("${"), "an entity is decoded")
+        #expect(xml.mayContain("$("), "the key's last byte and the string's first: a maybe")
+        #expect(xml.mayContain("c}") && xml.mayContain("a") && xml.mayContain(""))
+        #expect(!xml.mayContain("plist") && !xml.mayContain("<string>"), "markup is not a value")
+        #expect(!xml.mayContain("$(c") && !xml.mayContain("}}"))
+        let plain = try PropertyListReader().read(
+            Array("<plist><array><string>com.example.$</string></array></plist>".utf8), file: "y.plist")
+        #expect(!plain.mayContain("$(") && plain.mayContain("$"), "a '$' at the very end")
+    }
+}
+
 @Suite struct CommentTests {
     /// XML comments are kept in document order, as written; a search looks inside each one, not
     /// across two.

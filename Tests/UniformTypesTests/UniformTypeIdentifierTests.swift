@@ -16,6 +16,10 @@ import Testing
         #expect(mixed.rawValue == "com.Apple.iWork.Pages.pages")
         #expect(mixed.description == "com.Apple.iWork.Pages.pages")
         #expect(mixed.normalized == "com.apple.iwork.pages.pages")
+        #expect(!mixed.isCaseFolded && lower.isCaseFolded)
+        // Only ASCII capitals are folded: other letters leave the identifier folded.
+        #expect(UniformTypeIdentifier("com.example.ÉÉ").isCaseFolded)
+        #expect(!UniformTypeIdentifier("com.Example.éé").isCaseFolded)
     }
 
     @Test func hashTablesFindEveryIdentifierInEitherCase() {

@@ -39,7 +39,21 @@ public struct IdentifierCaseMismatch: Rule {
                         <string>com.example.sketch</string>
                     </dict>
                 </array>
-                """)
+                """),
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            ↓<string>com.apple.imovielibrary</string>
+                        </array>
+                    </dict>
+                </array>
+                """),
         ],
         nonTriggeringExamples: [
             Example(
@@ -71,9 +85,14 @@ public struct IdentifierCaseMismatch: Rule {
 
     /// Compares each reference with the declaration in effect.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.referenceFindings { reference in
+        // A reference written in lower case can only differ from a declaration written otherwise:
+        // such references need a look-up only when they name one of those (a short list; a large
+        // app's hundreds of thousands of references are looked up no more).
+        let capitalised = Set(context.catalog.graph.declaredSpellings.lazy.filter { !$0.isCaseFolded })
+        return context.referenceFindings { reference in
             let identifier = reference.identifier.value
-            guard let location = reference.identifier.location,
+            guard !identifier.isCaseFolded || capitalised.contains(identifier),
+                let location = reference.identifier.location,
                 let node = context.catalog.graph.declaredNode(for: identifier)
             else { return nil }
             // The spelling of the declaration in effect (the graph keeps the first one's).

@@ -59,7 +59,8 @@ public struct UnexpandedBuildSetting: Rule {
     /// Checks the document, declaration and extension values of each model.
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for plist in context.infoPlists {
+        // A large app's file without '$(' or '${' has no value to look at.
+        for plist in context.infoPlists where plist.mayHoldBuildSettingReferences {
             for value in Self.values(of: plist) {
                 guard let location = value.location else { continue }
                 // The whole value's expansion, made once for all the references it holds.
