@@ -40,13 +40,37 @@ public struct TypeCatalog: Sendable {
 
     /// A tag as looked up: class and case-folded value.
     struct TagKey: Hashable, Sendable {
-        var tagClass: TagClass
-        var tag: String
+        let tagClass: TagClass
+        let tag: String
+        /// The key's hash (folded tag and class), made once: a key is looked up in the bundle's
+        /// tag index and in the system's, and the rules ask about every tag of a large app.
+        private let keyHash: Int
 
         /// The key `tag` is looked up by in `tagClass` (folded as the class compares).
         init(_ tag: String, in tagClass: TagClass) {
             self.tagClass = tagClass
             self.tag = tagClass.foldedTag(tag)
+            var hasher = Hasher()
+            hasher.combine(self.tag)
+            hasher.combine(tagClass)
+            self.keyHash = hasher.finalize()
+        }
+
+        static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.keyHash == rhs.keyHash && lhs.tagClass == rhs.tagClass && lhs.tag == rhs.tag
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(keyHash)
+        }
+
+        /// The tables' raw hash from the stored one and the seed through one integer mix, as
+        /// `UniformTypeIdentifier` does, instead of a SipHash round per look-up.
+        func _rawHashValue(seed: Int) -> Int {
+            var mixed = UInt64(truncatingIfNeeded: keyHash ^ seed)
+            mixed = (mixed ^ (mixed >> 33)) &* 0xff51_afd7_ed55_8ccd
+            mixed = (mixed ^ (mixed >> 33)) &* 0xc4ce_b9fe_1a85_ec53
+            return Int(truncatingIfNeeded: mixed ^ (mixed >> 33))
         }
     }
 

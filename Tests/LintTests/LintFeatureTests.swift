@@ -50,6 +50,21 @@ private let missingRank = """
 
     """
 
+@Suite struct BlankTextTests {
+    /// Spaces, tabs and line breaks (a CRLF pair too) are blank; anything else is not.
+    @Test func blanksAreSpacesTabsAndLineBreaks() {
+        for text in ["", " ", "\t\n", "\r\n", " \r\n\t "] {
+            #expect(text.isBlank, "\(Array(text.utf8))")
+            #expect(text.trimmingBlanks.isEmpty, "\(Array(text.utf8))")
+        }
+        for text in ["x", " x ", "\u{00A0}", "\r\nx\r\n", "\u{200B}"] {
+            #expect(!text.isBlank, "\(Array(text.utf8))")
+        }
+        #expect(" \r\n Sketch \t\r\n".trimmingBlanks == "Sketch")
+        #expect("\r\nx\r\n".trimmingBlanks == "x")
+    }
+}
+
 @Suite struct SuppressionTests {
     @Test func aCommentSilencesTheRuleForTheElementOnly() {
         let found = Linter().lint(text: missingRank)

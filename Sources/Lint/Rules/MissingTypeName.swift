@@ -90,7 +90,7 @@ public struct MissingTypeName: Rule {
             let macOS = context.platform == .macOS
             for entry in plist.documentTypes where !entry.isPlugInEntry {
                 if let name = entry.name {
-                    if name.value.trimmingBlanks.isEmpty, let location = name.location {
+                    if name.value.isBlank, let location = name.location {
                         diagnostics.append(diagnostic(Message.emptyName(entry, macOS: macOS), at: location))
                     }
                 } else {
@@ -103,13 +103,25 @@ public struct MissingTypeName: Rule {
 }
 
 extension String {
-    /// The text without leading and trailing spaces, tabs and newlines.
+    /// The text without leading and trailing spaces, tabs and line breaks.
     var trimmingBlanks: Substring {
-        let blanks: Set<Character> = [" ", "\t", "\n", "\r"]
-        guard let first = firstIndex(where: { !blanks.contains($0) }),
-            let last = lastIndex(where: { !blanks.contains($0) })
-        else { return "" }
+        guard let first = firstIndex(where: { !$0.isBlank }), let last = lastIndex(where: { !$0.isBlank }) else {
+            return ""
+        }
         return self[first...last]
+    }
+
+    /// Whether the text is empty or only spaces, tabs and line breaks: ``trimmingBlanks``'s
+    /// `isEmpty`, read from the bytes (every document type's name is asked).
+    var isBlank: Bool {
+        utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    }
+}
+
+extension Character {
+    /// A space, a tab or a line break (CR, LF, or both as one character).
+    fileprivate var isBlank: Bool {
+        self == " " || self == "\t" || self == "\n" || self == "\r" || self == "\r\n"
     }
 }
 
