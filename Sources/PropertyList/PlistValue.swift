@@ -77,6 +77,34 @@ public struct PlistValue: Sendable {
         }
     }
 
+    /// ``appendKeyPathText(to:)`` through `cache`: the container's path is written again only
+    /// when it is not the one cached, then this value's own step follows as the walk writes it.
+    func appendKeyPathText(to bytes: inout [UInt8], cache: inout KeyPathTextCache) {
+        let nodes = storage.nodes
+        let record = nodes[Int(index)]
+        guard record.parent >= 0 else { return }
+        if cache.storage !== storage || cache.container != record.parent {
+            cache.text.removeAll(keepingCapacity: true)
+            PlistValue(storage: storage, index: record.parent).appendKeyPathText(to: &cache.text)
+            cache.storage = storage
+            cache.container = record.parent
+        }
+        bytes += cache.text
+        let parent = nodes[Int(record.parent)]
+        let position = Int(record.indexInParent)
+        if parent.kind == .array {
+            PlistKeyPath.appendIndex(position, to: &bytes)
+        } else if position < Int(parent.length) {
+            let key = nodes[Int(storage.children[Int(parent.payload) + 2 * position])]
+            let first = cache.text.isEmpty
+            if key.kind == .string {
+                text(of: key).withUnsafeBufferPointer { PlistKeyPath.appendKey(bytes: $0, first: first, to: &bytes) }
+            } else {
+                PlistKeyPath.appendKey("", first: first, to: &bytes)
+            }
+        }
+    }
+
     /// One step of a key path: a position in an array, or the key node of a dictionary entry.
     private enum PathStep {
         case index(Int)

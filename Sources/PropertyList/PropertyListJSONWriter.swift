@@ -133,6 +133,19 @@ public enum JSONText {
         return byte >= 0x80 && byte != 0xC2 && byte != 0xE2 && byte != 0xEF
     }
 
+    /// Whether all eight bytes of `word` are printable ASCII other than `"` and `\\` (then each is
+    /// ``isPlain(_:)``): no byte from 0x7F up, none below 0x20, none equal to 0x22 or 0x5C.
+    @inline(__always) static func isPlainASCII(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        // With no high bit set, `(x - n) & ~x & highs` is non-zero exactly when a byte of x is
+        // below n; a byte equal to b becomes zero in `word ^ b`.
+        func hasByteBelow(_ x: UInt64, _ n: UInt64) -> Bool { (x &- ones &* n) & ~x & highs != 0 }
+        if word & highs != 0 || hasByteBelow(word, 0x20) { return false }
+        if hasByteBelow(word ^ (ones &* 0x22), 1) || hasByteBelow(word ^ (ones &* 0x5C), 1) { return false }
+        return !hasByteBelow(word ^ (ones &* 0x7F), 1)
+    }
+
     static func appendString(_ arena: [UInt8], _ start: Int, _ length: Int, into output: inout ByteOutput) {
         arena.withUnsafeBufferPointer { appendString($0, start, length, into: &output) }
     }
@@ -145,8 +158,16 @@ public enum JSONText {
         let end = start + length
         let hex = Self.hex
         while index < end {
-            // Bytes that never need escaping are copied a run at a time.
+            // Bytes that never need escaping are copied a run at a time; printable ASCII is
+            // recognised eight bytes at once.
             var runEnd = index
+            if let base = arena.baseAddress {
+                while runEnd + 8 <= end,
+                    Self.isPlainASCII(UnsafeRawPointer(base + runEnd).loadUnaligned(as: UInt64.self))
+                {
+                    runEnd += 8
+                }
+            }
             while runEnd < end, Self.isPlain(arena[runEnd]) { runEnd += 1 }
             if runEnd > index {
                 output.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: arena[index..<runEnd]))

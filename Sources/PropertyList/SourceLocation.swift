@@ -83,6 +83,16 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// ``appendKeyPathText(to:)`` for locations written one after another (findings sorted by
+    /// place): `cache` keeps the text of the container reached last, so that the path of a value
+    /// beside the previous one is written from it without walking up to the root again.
+    public func appendKeyPathText(to bytes: inout [UInt8], cache: inout KeyPathTextCache) {
+        switch keyPathSource {
+        case .path(let path): path.appendText(to: &bytes)
+        case .value(let value): value.appendKeyPathText(to: &bytes, cache: &cache)
+        }
+    }
+
     /// Whether `other` is known to have the same key path without computing either: both are
     /// the path of one value of one document, or both paths were given and are equal. False
     /// means "not known", not "different" (a report holds many findings about one value, and
@@ -159,6 +169,17 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Where a location's key path comes from.
+/// The key path text of the container whose value's path was written last: see
+/// ``SourceLocation/appendKeyPathText(to:cache:)``.
+public struct KeyPathTextCache {
+    var storage: DocumentStorage?
+    var container: Int32 = -1
+    var text: [UInt8] = []
+
+    /// An empty cache.
+    public init() {}
+}
+
 private enum KeyPathSource: Sendable {
     case path(PlistKeyPath)
     case value(PlistValue)

@@ -415,12 +415,8 @@ public struct ConformanceGraph: Sendable {
 
     /// ``hasUndeclaredSupertype(_:)`` for a node: the form for callers that looked the node up once.
     public func hasUndeclaredSupertype(_ node: Node) -> Bool {
-        var found = false
-        walkSupertypes(from: node.rawValue) { parent in
-            found = Int(parent) >= declaredCount
-            return !found
-        }
-        return found
+        let declaredCount = declaredCount
+        return firstSupertypeNode(of: node) { Int($0) >= declaredCount } != nil
     }
 
     /// Every supertype of `type`, itself excluded, nearest first: breadth-first through the
@@ -437,8 +433,32 @@ public struct ConformanceGraph: Sendable {
         return firstSupertypeNode(of: Node(rawValue: start), where: predicate)
     }
 
-    /// ``firstSupertypeNode(of:where:)`` from a node.
+    /// ``firstSupertypeNode(of:where:)`` from a node. `predicate` is a test without side
+    /// effects: it may be asked about a node twice.
     func firstSupertypeNode(of start: Node, where predicate: (Int32) -> Bool) -> Int32? {
+        // Most types have a handful of supertypes: the walk keeps them on the stack (no array
+        // per question; the rules ask about every type of a large app). Past 32 it starts over
+        // with the walk that grows.
+        let small = Self.smallWalkLimit
+        let answer: Int32?? = withUnsafeTemporaryAllocation(of: Int32.self, capacity: small) { queue in
+            queue[0] = start.rawValue
+            var count = 1
+            var head = 0
+            while head < count {
+                let node = Int(queue[head])
+                head += 1
+                for edge in Int(parentStart[node])..<Int(parentStart[node + 1]) {
+                    let parent = parents[edge]
+                    if UnsafeBufferPointer(rebasing: queue[..<count]).contains(parent) { continue }
+                    guard count < small else { return nil }
+                    queue[count] = parent
+                    count += 1
+                    if predicate(parent) { return .some(parent) }
+                }
+            }
+            return .some(nil)
+        }
+        if let answer { return answer }
         var found: Int32?
         walkSupertypes(from: start.rawValue) { node in
             guard predicate(node) else { return true }
@@ -447,6 +467,9 @@ public struct ConformanceGraph: Sendable {
         }
         return found
     }
+
+    /// How many nodes (the start included) ``firstSupertypeNode(of:where:)`` keeps on the stack.
+    static let smallWalkLimit = 32
 
     /// Walks up from `start` breadth-first, each level in declared order, and calls `visit` with
     /// each supertype when first reached; stops early when `visit` returns false. Returns the

@@ -22,6 +22,39 @@ import Testing
     }
 }
 
+extension JSONTextTests {
+    /// Runs of printable ASCII are copied eight bytes at a time: a character that needs escaping
+    /// (or a non-ASCII one) at any place in or around such a run is escaped as on its own.
+    @Test func escapesCharactersAtEveryPlaceInLongPlainRuns() throws {
+        let specials: [String] = [
+            "\"", "\\", "\n", "\u{0}", "\u{1F}", "\u{7F}", "\u{85}", "é", "\u{200B}", "\u{FEFF}", "😀", " ", "~",
+        ]
+        for special in specials {
+            let escaped = JSONText.quoted(special).dropFirst().dropLast()
+            for before in 0..<20 {
+                let after = 19 - before
+                let text = String(repeating: "x", count: before) + special + String(repeating: "y", count: after)
+                let expected =
+                    "\"" + String(repeating: "x", count: before) + escaped + String(repeating: "y", count: after) + "\""
+                #expect(JSONText.quoted(text) == expected, "\(before) before \(Array(special.utf8))")
+            }
+        }
+        let plain = String(repeating: "The quick brown fox: 0123456789 {}[]<>|!#$%&'()*+,-./;=?@^_`~", count: 3)
+        #expect(JSONText.quoted(plain) == "\"" + plain + "\"")
+        for word in plain.utf8.indices.dropLast(8) {
+            let eight = Array(plain.utf8[word...].prefix(8))
+            #expect(JSONText.isPlainASCII(eight.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }))
+        }
+        for byte in [0x00, 0x1F, 0x22, 0x5C, 0x7F, 0x80, 0xC2, 0xFF] as [UInt8] {
+            for place in 0..<8 {
+                var eight = [UInt8](repeating: UInt8(ascii: "a"), count: 8)
+                eight[place] = byte
+                #expect(!JSONText.isPlainASCII(eight.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }))
+            }
+        }
+    }
+}
+
 @Suite struct KeyPathTextTests {
     /// Every value of `document`, depth first.
     func everyValue(_ value: PlistValue) -> [PlistValue] {
@@ -41,6 +74,20 @@ import Testing
             value.location.appendKeyPathText(to: &bytes)
             #expect(String(decoding: bytes, as: UTF8.self) == "prefix" + value.location.keyPath.description)
         }
+        // Through a cache, in document order, in reverse and mixed, and across two documents:
+        // the same text.
+        let other = try PropertyListReader().read(contentsOf: fixture("binary/info.bplist"))
+        let mixed = values.indices.sorted { ($0 * 7_919) % values.count < ($1 * 7_919) % values.count }.map {
+            values[$0]
+        }
+        for order in [values, values.reversed(), mixed, values + everyValue(other.root)] {
+            var cache = KeyPathTextCache()
+            for value in order {
+                var bytes: [UInt8] = Array("p".utf8)
+                value.location.appendKeyPathText(to: &bytes, cache: &cache)
+                #expect(String(decoding: bytes, as: UTF8.self) == "p" + value.location.keyPath.description)
+            }
+        }
     }
 
     @Test func writtenFromAGivenPathAsItsDescription() throws {
@@ -49,6 +96,10 @@ import Testing
         location.keyPath = path
         var bytes: [UInt8] = []
         location.appendKeyPathText(to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == path.description)
+        var cache = KeyPathTextCache()
+        bytes = []
+        location.appendKeyPathText(to: &bytes, cache: &cache)
         #expect(String(decoding: bytes, as: UTF8.self) == path.description)
         #expect(path.description == #"["with.dots"][3].plain["quote\"and\\slash"][""]"#)
     }

@@ -283,6 +283,26 @@ import Testing
         }
     }
 
+    /// A search up the supertypes answers the same whether it stays within the first 32 nodes it
+    /// keeps on the stack or has to start over with the walk that grows.
+    @Test func searchesPastTheFirstThirtyTwoSupertypes() throws {
+        // c0 → c1 → … → c39 → "top" (undeclared); c0 also conforms to a declared "side" type.
+        let chain = (0..<40).map { declaration("c\($0)", [$0 == 39 ? "top" : "c\($0 + 1)"]) }
+        let graph = ConformanceGraph(declarations: chain + [declaration("side", [])])
+        for start in [0, 5, 8, 9, 30, 38, 39] {
+            let node = try #require(graph.node(for: UniformTypeIdentifier("c\(start)")))
+            #expect(graph.hasUndeclaredSupertype(node), "c\(start)")
+            let top = graph.firstSupertypeNode(of: node) { graph.identifier(of: .init(rawValue: $0)) == "top" }
+            #expect(top.map { graph.identifier(of: .init(rawValue: $0)) } == "top", "c\(start)")
+            let next = graph.firstSupertypeNode(of: node) { _ in true }
+            #expect(
+                next.map { graph.identifier(of: .init(rawValue: $0)) }
+                    == UniformTypeIdentifier(start == 39 ? "top" : "c\(start + 1)"))
+            #expect(graph.firstSupertypeNode(of: node) { _ in false } == nil)
+        }
+        #expect(!graph.hasUndeclaredSupertype(try #require(graph.node(for: "side"))))
+    }
+
     @Test func hundredThousandTypeCycleOnASmallStack() {
         onSmallStack {
             let count = 100_000

@@ -114,6 +114,8 @@ public struct JSONReporter: Sendable {
         var lastQuotedPath: [UInt8] = []
         /// The last key path's text, unquoted (kept for its capacity).
         var pathText: [UInt8] = []
+        /// The text of the container whose value's key path was written last.
+        var containerPath = KeyPathTextCache()
 
         mutating func appendLocationFields(_ location: SourceLocation, to out: inout [UInt8]) {
             if location.file != file {
@@ -131,7 +133,7 @@ public struct JSONReporter: Sendable {
             // Findings come sorted by place: consecutive ones are often about one value.
             if lastLocation?.sharesKeyPath(with: location) != true {
                 pathText.removeAll(keepingCapacity: true)
-                location.appendKeyPathText(to: &pathText)
+                location.appendKeyPathText(to: &pathText, cache: &containerPath)
                 lastQuotedPath.removeAll(keepingCapacity: true)
                 JSONText.append(quotingUTF8: pathText, to: &lastQuotedPath)
                 lastLocation = location
