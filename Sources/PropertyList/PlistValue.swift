@@ -77,26 +77,53 @@ public struct PlistValue: Sendable {
         }
     }
 
-    /// ``appendKeyPathText(to:)`` through `cache`: the container's path is written again only
-    /// when it is not the one cached, then this value's own step follows as the walk writes it.
+    /// ``appendKeyPathText(to:)`` through `cache`: the value's containers are compared with
+    /// the cached chain from the root, the path is kept up to the deepest container they share,
+    /// and only the steps below it are written again (findings about one document-type entry
+    /// alternate between its keys and its lists).
     func appendKeyPathText(to bytes: inout [UInt8], cache: inout KeyPathTextCache) {
         let nodes = storage.nodes
-        let record = nodes[Int(index)]
-        guard record.parent >= 0 else { return }
-        if cache.storage !== storage || cache.container != record.parent {
-            cache.text.removeAll(keepingCapacity: true)
-            PlistValue(storage: storage, index: record.parent).appendKeyPathText(to: &cache.text)
+        if cache.storage !== storage {
             cache.storage = storage
-            cache.container = record.parent
+            cache.chain.removeAll(keepingCapacity: true)
+            cache.text.removeAll(keepingCapacity: true)
+        }
+        // The value's containers, nearest first; at most one per node, so a malformed parent
+        // chain cannot loop.
+        cache.scratch.removeAll(keepingCapacity: true)
+        var current = nodes[Int(index)].parent
+        while current >= 0, cache.scratch.count < nodes.count {
+            cache.scratch.append(current)
+            current = nodes[Int(current)].parent
+        }
+        // The chain's part from the root that the value's containers share.
+        var shared = 0
+        let depth = cache.scratch.count
+        while shared < min(depth, cache.chain.count), cache.chain[shared].node == cache.scratch[depth - 1 - shared] {
+            shared += 1
+        }
+        cache.chain.removeSubrange(shared...)
+        cache.text.removeSubrange((cache.chain.last?.end ?? 0)...)
+        for level in shared..<depth {
+            let node = cache.scratch[depth - 1 - level]
+            appendStep(to: node, in: nodes, to: &cache.text, first: cache.text.isEmpty)
+            cache.chain.append((node, cache.text.count))
         }
         bytes += cache.text
+        appendStep(to: index, in: nodes, to: &bytes, first: cache.text.isEmpty)
+    }
+
+    /// Appends the step from `node`'s container to `node` as ``appendKeyPathText(to:)`` writes
+    /// it: `[n]` in an array, the entry's key in a dictionary; nothing for the root.
+    private func appendStep(to node: Int32, in nodes: [NodeRecord], to bytes: inout [UInt8], first: Bool) {
+        let record = nodes[Int(node)]
+        guard record.parent >= 0 else { return }
         let parent = nodes[Int(record.parent)]
         let position = Int(record.indexInParent)
         if parent.kind == .array {
             PlistKeyPath.appendIndex(position, to: &bytes)
         } else if position < Int(parent.length) {
             let key = nodes[Int(storage.children[Int(parent.payload) + 2 * position])]
-            let first = cache.text.isEmpty
             if key.kind == .string {
                 text(of: key).withUnsafeBufferPointer { PlistKeyPath.appendKey(bytes: $0, first: first, to: &bytes) }
             } else {

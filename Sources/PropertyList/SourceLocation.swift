@@ -169,12 +169,15 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Where a location's key path comes from.
-/// The key path text of the container whose value's path was written last: see
-/// ``SourceLocation/appendKeyPathText(to:cache:)``.
+/// The key path text of the container whose value's path was written last, with where each of
+/// its ancestors' paths ends in it: see ``SourceLocation/appendKeyPathText(to:cache:)``.
 public struct KeyPathTextCache {
     var storage: DocumentStorage?
-    var container: Int32 = -1
+    /// The containers from the root down to the last one, each with the length of its path text.
+    var chain: [(node: Int32, end: Int)] = []
     var text: [UInt8] = []
+    /// Room for a value's ancestors while they are compared with ``chain``.
+    var scratch: [Int32] = []
 
     /// An empty cache.
     public init() {}
