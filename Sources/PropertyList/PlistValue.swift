@@ -77,10 +77,10 @@ public struct PlistValue: Sendable {
         }
     }
 
-    /// ``appendKeyPathText(to:)`` through `cache`: the value's containers are compared with
-    /// the cached chain from the root, the path is kept up to the deepest container they share,
-    /// and only the steps below it are written again (findings about one document-type entry
-    /// alternate between its keys and its lists).
+    /// ``appendKeyPathText(to:)`` through `cache`: the walk up the value's containers stops at
+    /// the first one in the cached chain from the root, the path is kept up to it, and only the
+    /// steps below it are written again (findings about one document-type entry alternate
+    /// between its keys and its lists).
     func appendKeyPathText(to bytes: inout [UInt8], cache: inout KeyPathTextCache) {
         let nodes = storage.nodes
         if cache.storage !== storage {
@@ -88,24 +88,23 @@ public struct PlistValue: Sendable {
             cache.chain.removeAll(keepingCapacity: true)
             cache.text.removeAll(keepingCapacity: true)
         }
-        // The value's containers, nearest first; at most one per node, so a malformed parent
-        // chain cannot loop.
+        // The value's containers not in the chain, nearest first, up to the first one that is
+        // (the chain above it is that container's own: a document is a tree); at most one per
+        // node, so a malformed parent chain cannot loop.
         cache.scratch.removeAll(keepingCapacity: true)
+        var shared = 0
         var current = nodes[Int(index)].parent
         while current >= 0, cache.scratch.count < nodes.count {
+            if let level = cache.chain.lastIndex(where: { $0.node == current }) {
+                shared = level + 1
+                break
+            }
             cache.scratch.append(current)
             current = nodes[Int(current)].parent
         }
-        // The chain's part from the root that the value's containers share.
-        var shared = 0
-        let depth = cache.scratch.count
-        while shared < min(depth, cache.chain.count), cache.chain[shared].node == cache.scratch[depth - 1 - shared] {
-            shared += 1
-        }
         cache.chain.removeSubrange(shared...)
         cache.text.removeSubrange((cache.chain.last?.end ?? 0)...)
-        for level in shared..<depth {
-            let node = cache.scratch[depth - 1 - level]
+        for node in cache.scratch.reversed() {
             appendStep(to: node, in: nodes, to: &cache.text, first: cache.text.isEmpty)
             cache.chain.append((node, cache.text.count))
         }
