@@ -133,7 +133,7 @@ public enum JSONText {
         return byte >= 0x80 && byte != 0xC2 && byte != 0xE2 && byte != 0xEF
     }
 
-    /// Whether all eight bytes of `word` are printable ASCII other than `"` and `\\` (then each is
+    /// Whether all eight bytes of `word` are printable ASCII other than `"` and `\` (then each is
     /// ``isPlain(_:)``): no byte from 0x7F up, none below 0x20, none equal to 0x22 or 0x5C.
     @inline(__always) static func isPlainASCII(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101

@@ -84,8 +84,9 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// ``appendKeyPathText(to:)`` for locations written one after another (findings sorted by
-    /// place): `cache` keeps the text of the container reached last, so that the path of a value
-    /// beside the previous one is written from it without walking up to the root again.
+    /// place): `cache` keeps the path text of the containers reached last, from the root down, so
+    /// that the path of a value near the previous one is written from the part they share without
+    /// walking up to the root again.
     public func appendKeyPathText(to bytes: inout [UInt8], cache: inout KeyPathTextCache) {
         switch keyPathSource {
         case .path(let path): path.appendText(to: &bytes)
