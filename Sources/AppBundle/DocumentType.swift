@@ -64,6 +64,13 @@ public struct DocumentType: Sendable, Hashable {
         get { box.fields.role }
         set { fields.role = newValue }
     }
+    /// Whether ``role`` is written as `role`, byte for byte, compared in place: no copy of the
+    /// role and its location (rules ask this of every entry of an app).
+    public func hasRole(_ role: StaticString) -> Bool {
+        guard let written = box.fields.role?.value else { return false }
+        return written.withUTF8Bytes { written in role.withUTF8Buffer { written.elementsEqual($0) } }
+    }
+
     /// `LSHandlerRank`: `Owner`, `Default`, `Alternate`, `None`.
     public var rank: Located<String>? {
         get { box.fields.rank }

@@ -36,7 +36,6 @@ extension DocumentType {
     /// Whether the entry is a Quick Look generator's or Spotlight importer's (role `QLGenerator`
     /// or `MDImporter`): a plug-in's, not an app's, so the app-only rules leave it alone.
     var isPlugInEntry: Bool {
-        guard let role = role?.value else { return false }
-        return role == "QLGenerator" || role == "MDImporter"
+        hasRole("QLGenerator") || hasRole("MDImporter")
     }
 }

@@ -44,6 +44,21 @@ import UniformTypes
         #expect(tree.mayHoldBuildSettingReferences)
     }
 
+    /// A role is compared as written, byte for byte; an entry without one has none.
+    @Test func comparesRolesAsWritten() throws {
+        let text = """
+            <plist><dict><key>CFBundleDocumentTypes</key><array>
+            <dict><key>CFBundleTypeRole</key><string>QLGenerator</string></dict>
+            <dict><key>CFBundleTypeRole</key><string>qlgenerator</string></dict>
+            <dict><key>CFBundleTypeName</key><string>No role</string></dict>
+            </array></dict></plist>
+            """
+        let app = InfoPlist(document: try PropertyListReader().read(Array(text.utf8), file: "Info.plist"))
+        #expect(app.documentTypes.map { $0.hasRole("QLGenerator") } == [true, false, false])
+        #expect(app.documentTypes.map { $0.hasRole("qlgenerator") } == [false, true, false])
+        #expect(!app.documentTypes[0].hasRole("QLGenerato") && !app.documentTypes[0].hasRole("QLGenerator "))
+    }
+
     @Test func readsADocumentAppsDeclarations() throws {
         let app = try model("apps/Sketchbook/Info.plist")
         #expect(app.bundleIdentifier?.value == "com.example.sketchbook")
