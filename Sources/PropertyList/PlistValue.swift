@@ -60,21 +60,7 @@ public struct PlistValue: Sendable {
     /// key nodes' bytes: no path, component or key string is made.
     func appendKeyPathText(to bytes: inout [UInt8]) {
         let start = bytes.count
-        for step in stepsUp.reversed() {
-            switch step {
-            case .index(let position):
-                PlistKeyPath.appendIndex(position, to: &bytes)
-            case .key(let key):
-                let first = bytes.count == start
-                if key.kind == .string {
-                    text(of: key).withUnsafeBufferPointer {
-                        PlistKeyPath.appendKey(bytes: $0, first: first, to: &bytes)
-                    }
-                } else {
-                    PlistKeyPath.appendKey("", first: first, to: &bytes)
-                }
-            }
-        }
+        for step in stepsUp.reversed() { append(step, to: &bytes, first: bytes.count == start) }
     }
 
     /// ``appendKeyPathText(to:)`` through `cache`: the walk up the value's containers stops at
@@ -105,30 +91,11 @@ public struct PlistValue: Sendable {
         cache.chain.removeSubrange(shared...)
         cache.text.removeSubrange((cache.chain.last?.end ?? 0)...)
         for node in cache.scratch.reversed() {
-            appendStep(to: node, in: nodes, to: &cache.text, first: cache.text.isEmpty)
+            if let step = step(to: node, in: nodes) { append(step, to: &cache.text, first: cache.text.isEmpty) }
             cache.chain.append((node, cache.text.count))
         }
         bytes += cache.text
-        appendStep(to: index, in: nodes, to: &bytes, first: cache.text.isEmpty)
-    }
-
-    /// Appends the step from `node`'s container to `node` as ``appendKeyPathText(to:)`` writes
-    /// it: `[n]` in an array, the entry's key in a dictionary; nothing for the root.
-    private func appendStep(to node: Int32, in nodes: [NodeRecord], to bytes: inout [UInt8], first: Bool) {
-        let record = nodes[Int(node)]
-        guard record.parent >= 0 else { return }
-        let parent = nodes[Int(record.parent)]
-        let position = Int(record.indexInParent)
-        if parent.kind == .array {
-            PlistKeyPath.appendIndex(position, to: &bytes)
-        } else if position < Int(parent.length) {
-            let key = nodes[Int(storage.children[Int(parent.payload) + 2 * position])]
-            if key.kind == .string {
-                text(of: key).withUnsafeBufferPointer { PlistKeyPath.appendKey(bytes: $0, first: first, to: &bytes) }
-            } else {
-                PlistKeyPath.appendKey("", first: first, to: &bytes)
-            }
-        }
+        if let step = step(to: index, in: nodes) { append(step, to: &bytes, first: cache.text.isEmpty) }
     }
 
     /// One step of a key path: a position in an array, or the key node of a dictionary entry.
@@ -137,26 +104,43 @@ public struct PlistValue: Sendable {
         case key(NodeRecord)
     }
 
+    /// The step from `node`'s container to `node`; nil for the root (and for an entry past its
+    /// dictionary's length, which a well-formed document never has).
+    private func step(to node: Int32, in nodes: [NodeRecord]) -> PathStep? {
+        let record = nodes[Int(node)]
+        guard record.parent >= 0 else { return nil }
+        let parent = nodes[Int(record.parent)]
+        let position = Int(record.indexInParent)
+        if parent.kind == .array { return .index(position) }
+        guard position < Int(parent.length) else { return nil }
+        return .key(nodes[Int(storage.children[Int(parent.payload) + 2 * position])])
+    }
+
+    /// Appends `step` as `PlistKeyPath.description` writes it; `first` when nothing of the path
+    /// precedes it (a key then has no leading dot).
+    private func append(_ step: PathStep, to bytes: inout [UInt8], first: Bool) {
+        switch step {
+        case .index(let position):
+            PlistKeyPath.appendIndex(position, to: &bytes)
+        case .key(let key) where key.kind == .string:
+            text(of: key).withUnsafeBufferPointer { PlistKeyPath.appendKey(bytes: $0, first: first, to: &bytes) }
+        case .key:
+            PlistKeyPath.appendKey("", first: first, to: &bytes)
+        }
+    }
+
     /// The steps between the root and this value, this value's first (read from the root down,
     /// reversed); at most one per node, so a malformed parent chain cannot loop.
     private var stepsUp: [PathStep] {
         let nodes = storage.nodes
         var steps: [PathStep] = []
         steps.reserveCapacity(8)
-        var current = Int(index)
+        var current = index
         var visited = 0
-        while visited <= nodes.count {
+        while visited <= nodes.count, nodes[Int(current)].parent >= 0 {
             visited += 1
-            let record = nodes[current]
-            guard record.parent >= 0 else { break }
-            let parent = nodes[Int(record.parent)]
-            let position = Int(record.indexInParent)
-            if parent.kind == .array {
-                steps.append(.index(position))
-            } else if position < Int(parent.length) {
-                steps.append(.key(nodes[Int(storage.children[Int(parent.payload) + 2 * position])]))
-            }
-            current = Int(record.parent)
+            if let step = step(to: current, in: nodes) { steps.append(step) }
+            current = nodes[Int(current)].parent
         }
         return steps
     }

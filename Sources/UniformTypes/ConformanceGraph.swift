@@ -423,7 +423,12 @@ public struct ConformanceGraph: Sendable {
     /// declared conformances, each level in declared order. Walks the graph; meant for display.
     public func supertypes(of type: UniformTypeIdentifier) -> [UniformTypeIdentifier] {
         guard let start = nodeIndex[type] else { return [] }
-        return walkSupertypes(from: start) { _ in true }.dropFirst().map { identifiers[Int($0)] }
+        var found: [UniformTypeIdentifier] = []
+        walkSupertypes(from: start) { node in
+            found.append(identifiers[Int(node)])
+            return true
+        }
+        return found
     }
 
     /// The nearest supertype node of `type` (itself excluded, in ``supertypes(of:)``'s order)
@@ -433,32 +438,8 @@ public struct ConformanceGraph: Sendable {
         return firstSupertypeNode(of: Node(rawValue: start), where: predicate)
     }
 
-    /// ``firstSupertypeNode(of:where:)`` from a node. `predicate` is a test without side
-    /// effects: it may be asked about a node twice.
+    /// ``firstSupertypeNode(of:where:)`` from a node.
     func firstSupertypeNode(of start: Node, where predicate: (Int32) -> Bool) -> Int32? {
-        // Most types have a handful of supertypes: the walk keeps them on the stack (no array
-        // per question; the rules ask about every type of a large app). Past 32 it starts over
-        // with the walk that grows.
-        let small = Self.smallWalkLimit
-        let answer: Int32?? = withUnsafeTemporaryAllocation(of: Int32.self, capacity: small) { queue in
-            queue[0] = start.rawValue
-            var count = 1
-            var head = 0
-            while head < count {
-                let node = Int(queue[head])
-                head += 1
-                for edge in Int(parentStart[node])..<Int(parentStart[node + 1]) {
-                    let parent = parents[edge]
-                    if UnsafeBufferPointer(rebasing: queue[..<count]).contains(parent) { continue }
-                    guard count < small else { return nil }
-                    queue[count] = parent
-                    count += 1
-                    if predicate(parent) { return .some(parent) }
-                }
-            }
-            return .some(nil)
-        }
-        if let answer { return answer }
         var found: Int32?
         walkSupertypes(from: start.rawValue) { node in
             guard predicate(node) else { return true }
@@ -468,34 +449,44 @@ public struct ConformanceGraph: Sendable {
         return found
     }
 
-    /// How many nodes (the start included) ``firstSupertypeNode(of:where:)`` keeps on the stack.
+    /// How many reached nodes (the start included) ``walkSupertypes(from:_:)`` keeps on the stack
+    /// and searches as a list before it moves on to an array and a set.
     static let smallWalkLimit = 32
 
     /// Walks up from `start` breadth-first, each level in declared order, and calls `visit` with
-    /// each supertype when first reached; stops early when `visit` returns false. Returns the
-    /// nodes reached, `start` first. Most types have a few supertypes: the nodes reached are
-    /// searched as a list until they grow past 32, then kept in a set.
-    @discardableResult
-    private func walkSupertypes(from start: Int32, _ visit: (Int32) -> Bool) -> [Int32] {
-        var queue: [Int32] = [start]
-        var seen: Set<Int32> = []
-        var head = 0
-        while head < queue.count {
-            let node = Int(queue[head])
-            head += 1
-            for edge in Int(parentStart[node])..<Int(parentStart[node + 1]) {
-                let parent = parents[edge]
-                if queue.count <= 32 {
-                    if queue.contains(parent) { continue }
-                } else if !seen.insert(parent).inserted {
-                    continue
+    /// each supertype when first reached; stops early when `visit` returns false. Most types have
+    /// a few supertypes: the first nodes reached are kept on the stack and searched as a list (no
+    /// allocation per question; the rules ask about every type of a large app); past
+    /// ``smallWalkLimit`` the rest go to an array and every node reached to a set.
+    private func walkSupertypes(from start: Int32, _ visit: (Int32) -> Bool) {
+        let nearLimit = Self.smallWalkLimit
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: nearLimit) { near in
+            near[0] = start
+            var far: [Int32] = []
+            var seen: Set<Int32> = []
+            var count = 1
+            var head = 0
+            while head < count {
+                let node = Int(head < nearLimit ? near[head] : far[head - nearLimit])
+                head += 1
+                for edge in Int(parentStart[node])..<Int(parentStart[node + 1]) {
+                    let parent = parents[edge]
+                    if count <= nearLimit {
+                        if UnsafeBufferPointer(rebasing: near[..<count]).contains(parent) { continue }
+                    } else if !seen.insert(parent).inserted {
+                        continue
+                    }
+                    if count < nearLimit {
+                        near[count] = parent
+                    } else {
+                        if far.isEmpty { seen = Set(near).union([parent]) }
+                        far.append(parent)
+                    }
+                    count += 1
+                    guard visit(parent) else { return }
                 }
-                queue.append(parent)
-                if queue.count == 33 { seen = Set(queue) }
-                guard visit(parent) else { return queue }
             }
         }
-        return queue
     }
 
     /// `seeds` and everything they conform to, each identifier once (compared case-insensitively):

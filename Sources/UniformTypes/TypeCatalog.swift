@@ -67,10 +67,7 @@ public struct TypeCatalog: Sendable {
         /// The tables' raw hash from the stored one and the seed through one integer mix, as
         /// `UniformTypeIdentifier` does, instead of a SipHash round per look-up.
         func _rawHashValue(seed: Int) -> Int {
-            var mixed = UInt64(truncatingIfNeeded: keyHash ^ seed)
-            mixed = (mixed ^ (mixed >> 33)) &* 0xff51_afd7_ed55_8ccd
-            mixed = (mixed ^ (mixed >> 33)) &* 0xc4ce_b9fe_1a85_ec53
-            return Int(truncatingIfNeeded: mixed ^ (mixed >> 33))
+            UniformTypeIdentifier.mix(keyHash, seed: seed)
         }
     }
 

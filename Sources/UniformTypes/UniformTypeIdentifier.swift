@@ -51,7 +51,13 @@ public struct UniformTypeIdentifier: Sendable, Hashable, Comparable, CustomStrin
     /// are hashed into sets and dictionaries throughout the catalog and the rules. `Hashable`'s
     /// customisation point for this (the standard library's integers implement it too).
     public func _rawHashValue(seed: Int) -> Int {
-        var mixed = UInt64(truncatingIfNeeded: normalizedHash ^ seed)
+        Self.mix(normalizedHash, seed: seed)
+    }
+
+    /// A stored hash and a table's seed through MurmurHash3's finaliser: the raw hash of keys
+    /// that keep their hash (identifiers here, the catalog's tag keys).
+    static func mix(_ hash: Int, seed: Int) -> Int {
+        var mixed = UInt64(truncatingIfNeeded: hash ^ seed)
         mixed = (mixed ^ (mixed >> 33)) &* 0xff51_afd7_ed55_8ccd
         mixed = (mixed ^ (mixed >> 33)) &* 0xc4ce_b9fe_1a85_ec53
         return Int(truncatingIfNeeded: mixed ^ (mixed >> 33))
