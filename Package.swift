@@ -37,7 +37,7 @@ let package = Package(
         .target(
             name: "UTIScopeCLI",
             dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser", "Lint", "Report"]),
-        .executableTarget(name: "utiscope", dependencies: ["UTIScopeCLI", "CLibXML2"]),
+        .executableTarget(name: "utiscope", dependencies: ["UTIScopeCLI", "PropertyList", "CLibXML2"]),
         // `swift package utiscope-lint`: lints the package it runs in with the utiscope tool.
         .plugin(
             name: "utiscope-lint",

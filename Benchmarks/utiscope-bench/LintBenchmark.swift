@@ -43,6 +43,9 @@ enum LintBenchmark {
             ("context (catalog, indexes)", .infinity, 0), ("rules, suppressions, sort", .infinity, 0),
             ("JSON", .infinity, 0),
         ]
+        // As in the `utiscope` executable (see its main.swift).
+        PropertyListDocument.keepsStorageUntilExit = true
+        defer { PropertyListDocument.keepsStorageUntilExit = false }
         var context: LintContext?
         for _ in 0..<3 {
             var marks = [(DispatchTime.now(), processorSeconds())]

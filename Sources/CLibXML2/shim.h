@@ -18,6 +18,7 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
+#include <dlfcn.h>
 
 /// What libxml2 sends to its generic error channel during one parse (encoding conversion
 /// failures do not reach the SAX error handler): the start of the text, never printed.
@@ -188,6 +189,24 @@ static inline void utiscope_keep_freed_memory(void) {
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
     mallopt(M_TOP_PAD, 64 << 20);
 #endif
+}
+
+/// Not libxml2's either: makes a Swift object immortal, so that it is never freed and retaining
+/// or releasing it no longer writes its reference count (a retain of an object every core copies
+/// is then a plain read instead of a contended atomic update). Uses the Swift runtime's
+/// `_swift_stdlib_immortalize` (declared in the toolchain's RuntimeShims.h), looked up when called
+/// so that a runtime without it is no error. Returns 1 when the object was made immortal, 0 when
+/// the runtime lacks the entry point. Only for objects that live until the process exits anyway.
+static inline int utiscope_make_immortal(void *object) {
+#if defined(__APPLE__)
+    void *everywhere = (void *)-2;  // RTLD_DEFAULT on Darwin
+#else
+    void *everywhere = (void *)0;  // RTLD_DEFAULT on glibc and musl
+#endif
+    void (*immortalize)(void *) = (void (*)(void *))dlsym(everywhere, "_swift_stdlib_immortalize");
+    if (immortalize == NULL) return 0;
+    immortalize(object);
+    return 1;
 }
 
 #endif
