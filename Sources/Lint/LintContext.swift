@@ -100,16 +100,35 @@ public struct LintContext: Sendable {
         self.references = indexes.references
         self.documentContentTypes = indexes.contentTypes
         self.documentIdentifiers = indexes.identifiers
-        let inEffect = Self.declarationsInEffect(plists, catalog)
-        self.bundleDeclarationsInEffect = inEffect.map { ($0.plist, $0.declaration) }
-        self.bundleDeclarationNodes = inEffect.map(\.node)
-        var listedNodes = [Bool](repeating: false, count: catalog.graph.nodeCount)
-        for identifier in indexes.identifiers {
-            if let node = catalog.graph.node(for: identifier) { listedNodes[Int(node.rawValue)] = true }
-        }
+        // The declarations in effect (and the domains of their exports) and the listed types'
+        // nodes are look-ups in the catalog that do not depend on each other.
+        let settings = expandableSettings
+        let documentIdentifiers = indexes.identifiers
+        let (inEffect, listedNodes) = ParallelMap.both(
+            concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
+            {
+                () -> (
+                    declarations: [(plist: Int, declaration: TypeDeclaration)], nodes: [ConformanceGraph.Node],
+                    domains: Set<String>
+                ) in
+                let inEffect = Self.declarationsInEffect(plists, catalog)
+                let declarations = inEffect.map { ($0.plist, $0.declaration) }
+                return (
+                    declarations, inEffect.map(\.node),
+                    Self.ownDomains(plists, declarationsInEffect: declarations, settings: settings)
+                )
+            },
+            { () -> [Bool] in
+                var listedNodes = [Bool](repeating: false, count: catalog.graph.nodeCount)
+                for identifier in documentIdentifiers {
+                    if let node = catalog.graph.node(for: identifier) { listedNodes[Int(node.rawValue)] = true }
+                }
+                return listedNodes
+            })
+        self.bundleDeclarationsInEffect = inEffect.declarations
+        self.bundleDeclarationNodes = inEffect.nodes
         self.listedNodes = listedNodes
-        self.ownDomains = Self.ownDomains(
-            plists, declarationsInEffect: bundleDeclarationsInEffect, settings: expandableSettings)
+        self.ownDomains = inEffect.domains
         self.suggestionIndex = LazySuggestionIndex(knownIdentifiers)
         self.systemTypesGiven = !systemDeclarations.isEmpty
         let release = catalog.system.release
@@ -257,16 +276,19 @@ extension LintContext {
     static func declarationsInEffect(_ plists: [InfoPlist], _ catalog: TypeCatalog) -> [(
         plist: Int, declaration: TypeDeclaration, node: ConformanceGraph.Node
     )] {
-        var seen: Set<UniformTypeIdentifier> = []
-        seen.reserveCapacity(plists.reduce(0) { $0 + $1.exportedTypes.count + $1.importedTypes.count })
+        // Each identifier once, by its graph node (equal identifiers share one): a flag per node
+        // instead of a set of identifiers hashed and compared a second time.
+        var seen = [Bool](repeating: false, count: catalog.graph.nodeCount)
         var result: [(plist: Int, declaration: TypeDeclaration, node: ConformanceGraph.Node)] = []
         for (index, plist) in plists.enumerated() {
-            for declaration in plist.declarations where seen.insert(declaration.identifier).inserted {
+            for declaration in plist.declarations {
                 guard let node = catalog.graph.declaredNode(for: declaration.identifier),
-                    let effective = catalog.declaration(at: node), !effective.origin.isSystem
+                    !seen[Int(node.rawValue)]
                 else {
                     continue
                 }
+                seen[Int(node.rawValue)] = true
+                guard let effective = catalog.declaration(at: node), !effective.origin.isSystem else { continue }
                 result.append((index, effective, node))
             }
         }

@@ -1,6 +1,8 @@
+import AppBundle
 import Foundation
 import PropertyList
 import Testing
+import UniformTypes
 
 @testable import Lint
 
@@ -96,6 +98,58 @@ import Testing
 
 /// A bundle large enough that the context is built on two cores (catalog beside the indexes).
 @Suite struct LargeBundleTests {
+    /// `count` document types each listing its own exported type, every second one declared twice
+    /// (the first declaration is in effect) and every third one listed in lower and upper case.
+    static func bundle(count: Int) -> String {
+        var text =
+            "<key>CFBundleIdentifier</key><string>com.example.big</string>\n<key>CFBundleDocumentTypes</key><array>\n"
+        for index in 0..<count {
+            text += "<dict><key>CFBundleTypeName</key><string>Kind \(index)</string><key>LSItemContentTypes</key>"
+            text += "<array><string>com.example.t\(index)</string>"
+            if index % 3 == 0 { text += "<string>COM.EXAMPLE.T\(index)</string>" }
+            text += "</array></dict>\n"
+        }
+        text += "</array>\n<key>UTExportedTypeDeclarations</key><array>\n"
+        for index in 0..<count {
+            text += "<dict><key>UTTypeIdentifier</key><string>com.example.t\(index)</string><key>UTTypeConformsTo</key>"
+            text += "<array><string>public.data</string></array></dict>\n"
+            if index % 2 == 0 {
+                text += "<dict><key>UTTypeIdentifier</key><string>com.Example.T\(index)</string>"
+                text += "<key>UTTypeConformsTo</key><array><string>public.text</string></array></dict>\n"
+            }
+        }
+        return text + "</array>\n"
+    }
+
+    @Test func aLargeBundlesContextHasEachDeclarationInEffectOnce() throws {
+        let count = LintContext.concurrencyThreshold + 10
+        let document = try PropertyListReader().read(
+            Array(plistText(Self.bundle(count: count)).utf8), file: "big.plist")
+        let context = LintContext(app: InfoPlist(document: document))
+        let inEffect = context.bundleDeclarationsInEffect.map(\.declaration)
+        #expect(inEffect.map(\.identifier.rawValue) == (0..<count).map { "com.example.t\($0)" })
+        #expect(inEffect.allSatisfy { $0.conformances.map(\.value) == ["public.data"] })
+        #expect(
+            context.bundleDeclarationNodes.map(Optional.some)
+                == inEffect.map { context.catalog.graph.node(for: $0.identifier) })
+        #expect(context.bundleDeclarationNodes.allSatisfy(context.isListed))
+        #expect(context.ownDomains == ["com.example"])
+    }
+
+    @Test func theLintRunsItsSlowestRulesFirstAndFindsWhatEachRuleFindsAlone() throws {
+        #expect(Set(Linter.slowestRules).count == Linter.slowestRules.count)
+        #expect(Linter.slowestRules.allSatisfy { RuleRegistry.ruleType(named: $0) != nil })
+        let document = try PropertyListReader().read(
+            Array(plistText(Self.bundle(count: 300)).utf8), file: "big.plist")
+        let context = LintContext(app: InfoPlist(document: document))
+        let alone = RuleRegistry.rules.filter { type(of: $0).description.applies(to: context.platform) }
+            .flatMap { $0.check(context) }
+        let found = Linter().lint(context)
+        #expect(found == Linter.sorted(alone))
+        // Missing ranks and roles, the twins, the case mismatches: a lint with many rules finding.
+        #expect(Set(found.map(\.code)).isSuperset(of: ["DOC-002", "DOC-004", "UTI-010", "UTI-016"]))
+    }
+
     @Test func aLargeBundleIsLintedTheSameOnEveryRun() throws {
         let count = LintContext.concurrencyThreshold / 2 + 50
         var text =
