@@ -78,9 +78,10 @@ public struct HTMLReport {
         html += facts.joined(separator: " · ") + "</p>\n<nav>"
         html += "<a href=\"#graph\"><b>\(graph.nodes.count)</b> types</a>"
         html += "<a href=\"#browser\"><b>\(app.infoPlist.documentTypes.count)</b> document types</a>"
-        html += "<a href=\"#findings\" class=\"errors\"><b>\(report.count(.error))</b> errors</a>"
-        html += "<a href=\"#findings\" class=\"warnings\"><b>\(report.count(.warning))</b> warnings</a>"
-        html += "<a href=\"#findings\" class=\"infos\"><b>\(report.count(.info))</b> infos</a>"
+        let counts = report.counts
+        html += "<a href=\"#findings\" class=\"errors\"><b>\(counts.errors)</b> errors</a>"
+        html += "<a href=\"#findings\" class=\"warnings\"><b>\(counts.warnings)</b> warnings</a>"
+        html += "<a href=\"#findings\" class=\"infos\"><b>\(counts.infos)</b> infos</a>"
         html += "</nav>\n</header>\n<main>\n"
 
         // The graph.

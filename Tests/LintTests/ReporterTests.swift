@@ -143,6 +143,14 @@ import Testing
 
     @Test func summaryCountsBySeverity() {
         #expect(sampleReport.summary == "1 error, 1 warning, 1 info in 2 files")
+        var report = sampleReport
+        report.diagnostics += report.diagnostics.filter { $0.severity != .info }
+        report.diagnostics += report.diagnostics.filter { $0.severity == .error }
+        #expect(report.counts == SeverityCounts(errors: 4, warnings: 2, infos: 1))
+        for severity in Severity.allCases {
+            #expect(report.count(severity) == report.diagnostics.filter { $0.severity == severity }.count)
+        }
+        #expect(report.summary == "4 errors, 2 warnings, 1 info in 2 files")
     }
 }
 

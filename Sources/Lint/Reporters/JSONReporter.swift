@@ -45,8 +45,9 @@ public struct JSONReporter: Sendable {
             }
         }
         var tail = Array((diagnostics.isEmpty ? "],\n" : "\n  ],\n").utf8)
-        tail += "  \"summary\": {\"errors\": \(report.count(.error)), \"warnings\": \(report.count(.warning)), ".utf8
-        tail += "\"infos\": \(report.count(.info)), \"files\": \(report.files)}\n}\n".utf8
+        let counts = report.counts
+        tail += "  \"summary\": {\"errors\": \(counts.errors), \"warnings\": \(counts.warnings), ".utf8
+        tail += "\"infos\": \(counts.infos), \"files\": \(report.files)}\n}\n".utf8
         write(tail)
     }
 

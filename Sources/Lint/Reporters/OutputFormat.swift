@@ -25,16 +25,58 @@ public struct LintReport: Sendable {
 
     /// The number of findings of `severity`.
     public func count(_ severity: Severity) -> Int {
+        counts[severity]
+    }
+
+    /// The number of findings of each severity, from one pass over the findings (a report
+    /// states all three; a huge report's findings do not stay in the cache between passes).
+    public var counts: SeverityCounts {
         // By index: binding each finding would copy it (and retain everything it holds).
-        var count = 0
-        for index in diagnostics.indices where diagnostics[index].severity == severity { count += 1 }
-        return count
+        var counts = SeverityCounts()
+        for index in diagnostics.indices { counts.add(diagnostics[index].severity) }
+        return counts
     }
 
     /// `2 errors, 1 warning, 0 infos in 3 files`.
     public var summary: String {
         func plural(_ count: Int, _ word: String) -> String { "\(count) \(word)\(count == 1 ? "" : "s")" }
+        let counts = self.counts
         return
-            "\(plural(count(.error), "error")), \(plural(count(.warning), "warning")), \(plural(count(.info), "info")) in \(plural(files, "file"))"
+            "\(plural(counts.errors, "error")), \(plural(counts.warnings, "warning")), \(plural(counts.infos, "info")) in \(plural(files, "file"))"
+    }
+}
+
+/// How many findings a report has of each severity.
+public struct SeverityCounts: Sendable, Hashable {
+    /// Findings of severity error.
+    public var errors = 0
+    /// Findings of severity warning.
+    public var warnings = 0
+    /// Findings of severity info.
+    public var infos = 0
+
+    /// The given counts (none by default).
+    public init(errors: Int = 0, warnings: Int = 0, infos: Int = 0) {
+        self.errors = errors
+        self.warnings = warnings
+        self.infos = infos
+    }
+
+    /// The count of `severity`.
+    public subscript(severity: Severity) -> Int {
+        switch severity {
+        case .error: errors
+        case .warning: warnings
+        case .info: infos
+        }
+    }
+
+    /// Counts one finding of `severity`.
+    public mutating func add(_ severity: Severity) {
+        switch severity {
+        case .error: errors += 1
+        case .warning: warnings += 1
+        case .info: infos += 1
+        }
     }
 }
