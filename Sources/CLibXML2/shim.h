@@ -194,9 +194,13 @@ static inline void utiscope_keep_freed_memory(void) {
 /// Not libxml2's either: makes a Swift object immortal, so that it is never freed and retaining
 /// or releasing it no longer writes its reference count (a retain of an object every core copies
 /// is then a plain read instead of a contended atomic update). Uses the Swift runtime's
-/// `_swift_stdlib_immortalize` (declared in the toolchain's RuntimeShims.h), looked up when called
-/// so that a runtime without it is no error. Returns 1 when the object was made immortal, 0 when
-/// the runtime lacks the entry point. Only for objects that live until the process exits anyway.
+/// `_swift_stdlib_immortalize` (declared in the toolchain's RuntimeShims.h) and `swift_retain`,
+/// looked up when called so that a runtime without them is no error. The entry point sets the
+/// immortal bits over the count as it is; an object with no extra strong reference (the count
+/// field at zero) would have its first release borrow from those bits and leave it mortal with a
+/// huge count, so the object is retained once first. Returns 1 when the object was made
+/// immortal, 0 when the runtime lacks an entry point (the object is then unchanged). Only for
+/// objects that live until the process exits anyway.
 static inline int utiscope_make_immortal(void *object) {
 #if defined(__APPLE__)
     void *everywhere = (void *)-2;  // RTLD_DEFAULT on Darwin
@@ -204,7 +208,9 @@ static inline int utiscope_make_immortal(void *object) {
     void *everywhere = (void *)0;  // RTLD_DEFAULT on glibc and musl
 #endif
     void (*immortalize)(void *) = (void (*)(void *))dlsym(everywhere, "_swift_stdlib_immortalize");
-    if (immortalize == NULL) return 0;
+    void *(*retain)(void *) = (void *(*)(void *))dlsym(everywhere, "swift_retain");
+    if (immortalize == NULL || retain == NULL) return 0;
+    retain(object);
     immortalize(object);
     return 1;
 }

@@ -28,6 +28,28 @@ import Testing
         #expect(try !Self.storageHasOneOwnerAfterDropping(keep: true))
     }
 
+    /// The runtime's immortal bits in the storage's reference-count word survive copies and
+    /// releases of the document's values: with no extra count under them, the first release
+    /// would have made the storage mortal again, its count then updated on every copy.
+    @Test func aKeptDocumentStaysKeptThroughCopiesOfItsValues() throws {
+        let document = try parse(Self.text)
+        #expect(document.keepUntilExit())
+        var values: [PlistValue] = []
+        for _ in 0..<1_000 { values.append(contentsOf: document.root["a"]?.elements ?? []) }
+        #expect(values.count == 2_000)
+        values.removeAll()
+        var locations = (0..<100).map { _ in document.root["a"]?.location }
+        locations.removeAll()
+        #if arch(x86_64) || arch(arm64)
+            // 64-bit reference counts: the immortal marker is the low 32 bits set and the top bit.
+            let word = Unmanaged.passUnretained(document.storage).toOpaque().load(fromByteOffset: 8, as: UInt64.self)
+            #expect(word & 0xFFFF_FFFF == 0xFFFF_FFFF)
+            #expect(word >> 63 == 1)
+        #endif
+        var storage = document.storage
+        #expect(!isKnownUniquelyReferenced(&storage))
+    }
+
     @Test func documentsReadWhileTheSwitchIsOnAreKeptAndReadTheSame() throws {
         let plain = try parse(Self.text)
         PropertyListDocument.keepsStorageUntilExit = true
