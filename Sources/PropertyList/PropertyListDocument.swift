@@ -143,13 +143,23 @@ public struct PropertyListDocument: Sendable {
     /// Keeps the document's storage until the process exits: it is never freed, even when no value
     /// of the document is left. Every value and source location read from a document points into
     /// its storage, and copying one on several cores at once made them all update that one
-    /// reference count in turn (~8% of `utiscope lint`'s time on a 51 MB Info.plist); the kept
-    /// storage's count is never written. Returns false, and changes nothing, when the Swift runtime
-    /// lacks the entry point this uses. Not for a long-running process that reads many documents:
-    /// their memory is never given back.
+    /// reference count in turn (the storage's, and those of the file name and the value text every
+    /// location and string value shares); a kept storage's counts are never written (~15% of
+    /// `utiscope lint`'s time on a 51 MB Info.plist). Returns false, and changes nothing, when the
+    /// Swift runtime lacks the entry points this uses. Not for a long-running process that reads
+    /// many documents: their memory is never given back.
     @discardableResult
     public func keepUntilExit() -> Bool {
-        utiscope_make_immortal(Unmanaged.passUnretained(storage).toOpaque()) != 0
+        guard utiscope_make_immortal(Unmanaged.passUnretained(storage).toOpaque()) != 0 else { return false }
+        // The buffers the storage holds, where this runtime's layout is known (Linux: no bridging).
+        // Each is checked to be the same kind of object as one made here before it is touched.
+        for buffer in [
+            ImmortalBuffers.object(of: storage.file), ImmortalBuffers.object(of: storage.arena),
+            ImmortalBuffers.object(of: storage.nodes), ImmortalBuffers.object(of: storage.children),
+        ] {
+            if let buffer { _ = utiscope_make_immortal(buffer) }
+        }
+        return true
     }
 
     /// The top-level value.
@@ -225,5 +235,57 @@ public struct PropertyListDocument: Sendable {
     public func value(madeFor location: SourceLocation) -> PlistValue? {
         guard let value = location.sourceValue, value.storage === storage, !value.isKey else { return nil }
         return value
+    }
+}
+
+/// The heap objects behind native strings and arrays, for making them immortal along with a kept
+/// document: a string's or an array's buffer shared by every value of a document is retained on
+/// every copy, on every core. Only on Linux, where a native array is one reference to its buffer
+/// and a native string's second word is the buffer's address under a four-bit discriminator (the
+/// standard library's ABI); every object found is first checked to be of the same class as the
+/// buffer of a string or array made here, and anything else (small or foreign strings, empty
+/// arrays, another layout) gives nil.
+enum ImmortalBuffers {
+    /// The buffer object of `string`, or nil.
+    static func object(of string: String) -> UnsafeMutableRawPointer? {
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
+            let reference = String(repeating: "x", count: 32)
+            guard let candidate = address(ofNative: string), let known = address(ofNative: reference),
+                withExtendedLifetime(reference, { isa(of: known) }) == isa(of: candidate)
+            else { return nil }
+            return candidate
+        #else
+            return nil
+        #endif
+    }
+
+    /// The buffer object of `array`, or nil (an empty array's is the runtime's shared, immortal one).
+    static func object<Element>(of array: [Element]) -> UnsafeMutableRawPointer? {
+        #if os(Linux)
+            guard !array.isEmpty, MemoryLayout<[Element]>.size == MemoryLayout<UnsafeMutableRawPointer>.size,
+                let sample = array.first
+            else { return nil }
+            let reference = [sample]
+            let candidate = unsafeBitCast(array, to: UnsafeMutableRawPointer.self)
+            let known = unsafeBitCast(reference, to: UnsafeMutableRawPointer.self)
+            guard withExtendedLifetime(reference, { isa(of: known) }) == isa(of: candidate) else { return nil }
+            return candidate
+        #else
+            return nil
+        #endif
+    }
+
+    /// The buffer address of a native, heap-allocated string, or nil.
+    private static func address(ofNative string: String) -> UnsafeMutableRawPointer? {
+        guard MemoryLayout<String>.size == 16 else { return nil }
+        let words = unsafeBitCast(string, to: (UInt64, UInt64).self)
+        // Discriminator 0: a native (not small, not immortal literal, not bridged) string.
+        guard words.1 >> 60 == 0, words.1 != 0 else { return nil }
+        return UnsafeMutableRawPointer(bitPattern: UInt(words.1 & 0x0FFF_FFFF_FFFF_FFFF))
+    }
+
+    /// An object's class pointer: its first word.
+    private static func isa(of object: UnsafeMutableRawPointer) -> UInt {
+        object.load(as: UInt.self)
     }
 }

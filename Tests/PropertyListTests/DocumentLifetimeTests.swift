@@ -50,6 +50,41 @@ import Testing
         #expect(!isKnownUniquelyReferenced(&storage))
     }
 
+    /// The buffers every value of a kept document shares (the file name, the value text, the
+    /// nodes, the children) are kept with it where their layout is known, and a string or an
+    /// array that is not a native buffer is never taken for one.
+    @Test func aKeptDocumentsSharedBuffersAreKept() throws {
+        // Made at run time, as a path from the command line is (a literal's text is immortal).
+        let file = ["", "a", "path", "long", "enough", "not", "to", "be", "small.plist"].joined(separator: "/")
+        let document = try PropertyListReader().read(Array(Self.text.utf8), file: file)
+        #expect(document.keepUntilExit())
+        #if os(Linux) && (arch(x86_64) || arch(arm64))
+            func isImmortal(_ object: UnsafeMutableRawPointer?) -> Bool {
+                guard let word = object?.load(fromByteOffset: 8, as: UInt64.self) else { return false }
+                return word & 0xFFFF_FFFF == 0xFFFF_FFFF && word >> 63 == 1
+            }
+            let storage = document.storage
+            #expect(isImmortal(ImmortalBuffers.object(of: storage.file)))
+            #expect(isImmortal(ImmortalBuffers.object(of: storage.arena)))
+            #expect(isImmortal(ImmortalBuffers.object(of: storage.nodes)))
+            #expect(isImmortal(ImmortalBuffers.object(of: storage.children)))
+            let other = try PropertyListReader().read(Array(Self.text.utf8), file: storage.file + "x")
+            #expect(!isImmortal(ImmortalBuffers.object(of: other.storage.file)))
+            #expect(!isImmortal(ImmortalBuffers.object(of: other.storage.arena)))
+            // A kept buffer never has a single owner: a change to a copy copies it first.
+            var arena = storage.arena
+            var nodes = storage.nodes
+            arena.append(0)
+            nodes.removeLast()
+            #expect(storage.arena.count == arena.count - 1)
+            #expect(storage.nodes.count == nodes.count + 1)
+            #expect(document.root["a"]?.element(at: 0)?.string == "b")
+        #endif
+        #expect(ImmortalBuffers.object(of: "small") == nil)
+        #expect(ImmortalBuffers.object(of: "an immortal literal longer than fifteen bytes") == nil)
+        #expect(ImmortalBuffers.object(of: [UInt8]()) == nil)
+    }
+
     @Test func documentsReadWhileTheSwitchIsOnAreKeptAndReadTheSame() throws {
         let plain = try parse(Self.text)
         PropertyListDocument.keepsStorageUntilExit = true
