@@ -74,14 +74,14 @@ import UniformTypes
     }
 
     @Test func jsonWrittenInChunksIsOneDocumentInOrder() throws {
-        // More chunks than one batch renders side by side: two batches, the second short.
-        let count = (JSONReporter.chunksPerBatch + 1) * JSONReporter.chunkSize + 17
+        // More chunks than are rendered ahead of the one written, the last one short.
+        let count = (JSONReporter.chunksAhead + 1) * JSONReporter.chunkSize + 17
         let diagnostics = Self.findings(count, seed: 9)  // unsorted: the writer keeps any order
         let report = LintReport(diagnostics: diagnostics, files: 3)
         var parts: [[UInt8]] = []
         JSONReporter().write(report) { parts.append($0) }
         let chunks = (diagnostics.count + JSONReporter.chunkSize - 1) / JSONReporter.chunkSize
-        #expect(chunks > JSONReporter.chunksPerBatch)
+        #expect(chunks > JSONReporter.chunksAhead)
         #expect(parts.count == chunks + 2, "the head, one part per chunk, the tail")
         let bytes = JSONReporter().renderBytes(report)
         #expect(Array(parts.joined()) == bytes)

@@ -1,4 +1,5 @@
 import AppBundle
+import Dispatch
 import PropertyList
 
 /// The JSON contract of DESIGN.md: `{"version":1, "diagnostics":[…], "summary":{…}}`, keys in a
@@ -23,26 +24,31 @@ public struct JSONReporter: Sendable {
         return out
     }
 
-    /// Chunks rendered side by side before they are handed on: two for each core, so that a
-    /// core finishing early has another to take.
-    static let chunksPerBatch = 2 * ParallelMap.width
+    /// How many chunks may be rendered ahead of the one being handed on: two for each core, so
+    /// that a core finishing early has another to take while a report is never held whole.
+    static let chunksAhead = 2 * ParallelMap.width
 
-    /// Hands ``renderBytes(_:)`` to `write` part by part, in order. Chunks of findings are
-    /// rendered a batch at a time on every core and each batch is handed on before the next is
-    /// made, so a large report is never held whole (nor are the pages for it touched at once).
+    /// Hands ``renderBytes(_:)`` to `write` part by part, in order, on the calling thread. Chunks
+    /// of findings are rendered on every core, at most ``chunksAhead`` past the one handed on, so
+    /// a large report is never held whole (nor are the pages for it touched at once), and no core
+    /// waits for the others at the end of a batch.
     public func write(_ report: LintReport, to write: ([UInt8]) -> Void) {
         let diagnostics = report.diagnostics
         let chunks = stride(from: 0, to: diagnostics.count, by: Self.chunkSize).map {
             $0..<min($0 + Self.chunkSize, diagnostics.count)
         }
         write(Array("{\n  \"version\": 1,\n  \"diagnostics\": [".utf8))
-        for batchStart in stride(from: 0, to: chunks.count, by: Self.chunksPerBatch) {
-            let batch = Array(chunks[batchStart..<min(batchStart + Self.chunksPerBatch, chunks.count)])
-            for part in ParallelMap.map(
-                batch, { range in Self.render(diagnostics[range], first: range.lowerBound == 0) })
-            {
-                write(part)
+        if chunks.count == 1 {
+            write(Self.render(diagnostics[chunks[0]], first: true))
+        } else if !chunks.isEmpty {
+            let pipeline = ChunkPipeline(count: chunks.count, ahead: Self.chunksAhead)
+            DispatchQueue.global().async {
+                DispatchQueue.concurrentPerform(iterations: chunks.count) { index in
+                    pipeline.waitForTurn(index)
+                    pipeline.finish(index, Self.render(diagnostics[chunks[index]], first: index == 0))
+                }
             }
+            for index in chunks.indices { write(pipeline.take(index)) }
         }
         var tail = Array((diagnostics.isEmpty ? "],\n" : "\n  ],\n").utf8)
         let counts = report.counts
@@ -149,5 +155,52 @@ public struct JSONReporter: Sendable {
             }
             out.appendDecimal(number)
         }
+    }
+}
+
+/// The chunks of one ``JSONReporter/write(_:to:)``: rendered on worker threads, each into its own
+/// slot, and taken in order by the writing thread. Chunk `i` starts only once chunk
+/// `i - ahead` has been taken, so at most `ahead` chunks wait to be written; the chunk taken next
+/// never waits for room (the one `ahead` before it was taken already), so the writer always gets
+/// it.
+private final class ChunkPipeline: @unchecked Sendable {
+    private let parts: UnsafeMutableBufferPointer<[UInt8]>
+    private let rendered: [DispatchSemaphore]
+    private let turn: [DispatchSemaphore]
+    private let ahead: Int
+
+    init(count: Int, ahead: Int) {
+        parts = .allocate(capacity: count)
+        parts.initialize(repeating: [])
+        rendered = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+        // Made at zero and signalled: a semaphore must not end below the value it was made with.
+        turn = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+        self.ahead = ahead
+        for index in 0..<min(ahead, count) { turn[index].signal() }
+    }
+
+    deinit {
+        parts.deinitialize()
+        parts.deallocate()
+    }
+
+    /// Waits until chunk `index` may be rendered.
+    func waitForTurn(_ index: Int) {
+        turn[index].wait()
+    }
+
+    /// Stores chunk `index`, rendered (each slot is written by its own chunk only).
+    func finish(_ index: Int, _ part: [UInt8]) {
+        parts[index] = part
+        rendered[index].signal()
+    }
+
+    /// Chunk `index` once it is rendered, its slot emptied; lets chunk `index + ahead` start.
+    func take(_ index: Int) -> [UInt8] {
+        rendered[index].wait()
+        var part: [UInt8] = []
+        swap(&part, &parts[index])
+        if index + ahead < turn.count { turn[index + ahead].signal() }
+        return part
     }
 }
