@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+@testable import PropertyList
+
+/// Files are read whole, a large one in two halves on two cores: the bytes must be the file's,
+/// in order, whatever the size and wherever the halves meet.
+@Suite struct FileInputTests {
+    /// `count` bytes of a pattern that repeats only every 251 bytes, so a half out of place shows.
+    static func pattern(_ count: Int) -> [UInt8] {
+        (0..<count).map { UInt8(truncatingIfNeeded: $0 % 251) }
+    }
+
+    @Test(arguments: [0, 1, 4_096, PropertyListReader.defaultSizeLimit / 8 - 1, FileInput.parallelReadThreshold + 3])
+    func aFileIsReadWhole(size: Int) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("utiscope-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("input.plist").path
+        let bytes = Self.pattern(size)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let read = try FileInput.readAll(path: path, limit: PropertyListReader.defaultSizeLimit)
+        #expect(read.count == bytes.count)
+        #expect(read == bytes)
+    }
+}
