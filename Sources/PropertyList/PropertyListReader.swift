@@ -214,7 +214,9 @@ public enum FileInput {
     /// ``fill(_:from:)`` for a regular file read from its start: a large one in two halves on two
     /// cores (`pread`), the descriptor then left just after what was read, as one read leaves it.
     private static func fillRegular(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> (Int, Int32) {
-        guard buffer.count >= parallelReadThreshold, ParallelMap.width > 1 else { return fill(buffer, from: descriptor) }
+        guard buffer.count >= parallelReadThreshold, ParallelMap.width > 1 else {
+            return fill(buffer, from: descriptor)
+        }
         let half = buffer.count / 2
         let target = SendableBuffer(buffer: buffer)
         let (first, second) = ParallelMap.both(

@@ -98,6 +98,34 @@ import Testing
         Self.expectSame(reused, whole)
     }
 
+    /// The declarations claiming a contested tag, found in one pass over the tag index, are those
+    /// with a tag that ``TypeCatalog/claimantCount(of:in:)`` finds more than one claimant of, in
+    /// both builds and for each set of tag classes.
+    @Test(arguments: [1, 2, 3, 5, 8] as [UInt64])
+    func contestedTagClaimantsAreThoseWithASharedTag(seed: UInt64) {
+        let bundle = Self.randomBundle(seed: seed, count: Int(seed) * 15)
+        for reusing in [true, false] {
+            let catalog = TypeCatalog(system: .embedded, declarations: bundle, reusingSystemLayer: reusing)
+            for classes in [[.filenameExtension, .mimeType], [.filenameExtension], [.mimeType]] as [Set<TagClass>] {
+                let contested = catalog.claimsContestedTag(in: classes)
+                #expect(contested.count == catalog.graph.nodeCount)
+                var found = 0
+                for raw in 0..<Int32(catalog.graph.nodeCount) {
+                    let node = ConformanceGraph.Node(rawValue: raw)
+                    let expected =
+                        catalog.declaration(at: node)?.tags.contains {
+                            classes.contains($0.tagClass) && catalog.claimantCount(of: $0.value, in: $0.tagClass) > 1
+                        } ?? false
+                    #expect(
+                        contested[Int(raw)] == expected, "\(catalog.graph.identifier(of: node)), reusing: \(reusing)")
+                    if expected { found += 1 }
+                }
+                // The system's own types share extensions and MIME types (jpg, image/jpeg…).
+                #expect(found > 0)
+            }
+        }
+    }
+
     /// Built in two stages with work beside it (the graph and the tag index side by side when
     /// concurrent), or over declarations that include a system one (built whole), the catalog is
     /// the one the initializer builds, and the work's result comes back.

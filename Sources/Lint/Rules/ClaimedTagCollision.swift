@@ -64,7 +64,10 @@ public struct ClaimedTagCollision: Rule {
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let resolver = context.catalog.tagResolver
-        for (_, declaration) in context.bundleDeclarationsInEffect {
+        // Most declarations share no tag: they are passed over without a look-up per tag.
+        let contested = context.catalog.claimsContestedTag(in: [.filenameExtension, .mimeType])
+        for (index, (_, declaration)) in context.bundleDeclarationsInEffect.enumerated()
+        where contested[Int(context.bundleDeclarationNodes[index].rawValue)] {
             var seen: Set<String> = []
             var substitutionChecked = false
             for tag in declaration.tags where tag.tagClass == .filenameExtension || tag.tagClass == .mimeType {
