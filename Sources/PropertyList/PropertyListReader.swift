@@ -170,6 +170,12 @@ public enum FileInput {
             throw PropertyListError(.unreadable(String(cString: strerror(errno))), at: location)
         }
         defer { if path != "-" { close(descriptor) } }
+        return try readAll(descriptor: descriptor, location: location, limit: limit)
+    }
+
+    /// ``readAll(path:limit:)`` for an open descriptor, from where it is (standard input may be a
+    /// file read partly already) to its end; errors are reported at `location`.
+    static func readAll(descriptor: Int32, location: SourceLocation, limit: Int) throws(PropertyListError) -> [UInt8] {
         var info = stat()
         if fstat(descriptor, &info) == 0 {
             if (info.st_mode & S_IFMT) == S_IFDIR {
@@ -211,21 +217,25 @@ public enum FileInput {
     /// pages of the array and copying the bytes into them take ~50 ms on one core for 50 MB.
     static let parallelReadThreshold = 8 << 20
 
-    /// ``fill(_:from:)`` for a regular file read from its start: a large one in two halves on two
-    /// cores (`pread`), the descriptor then left just after what was read, as one read leaves it.
+    /// ``fill(_:from:)`` for a regular file: a large one in two halves on two cores (`pread` from
+    /// where the descriptor is: standard input may be a file read partly already), the descriptor
+    /// then left just after what was read, as one read leaves it.
     private static func fillRegular(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> (Int, Int32) {
-        guard buffer.count >= parallelReadThreshold, ParallelMap.width > 1 else {
-            return fill(buffer, from: descriptor)
-        }
+        let start = buffer.count >= parallelReadThreshold && ParallelMap.width > 1 ? lseek(descriptor, 0, SEEK_CUR) : -1
+        guard start >= 0 else { return fill(buffer, from: descriptor) }
         let half = buffer.count / 2
         let target = SendableBuffer(buffer: buffer)
         let (first, second) = ParallelMap.both(
             concurrently: true,
-            { fill(UnsafeMutableRawBufferPointer(rebasing: target.buffer[..<half]), from: descriptor, at: 0) },
-            { fill(UnsafeMutableRawBufferPointer(rebasing: target.buffer[half...]), from: descriptor, at: half) })
+            { fill(UnsafeMutableRawBufferPointer(rebasing: target.buffer[..<half]), from: descriptor, at: Int(start)) },
+            {
+                fill(
+                    UnsafeMutableRawBufferPointer(rebasing: target.buffer[half...]), from: descriptor,
+                    at: Int(start) + half)
+            })
         // A short first half (the file shrank) ends the read there; its failure comes first.
         let (count, failure) = first.0 < half || first.1 != 0 ? first : (half + second.0, second.1)
-        if lseek(descriptor, off_t(count), SEEK_SET) < 0 && failure == 0 { return (count, errno) }
+        if lseek(descriptor, start + off_t(count), SEEK_SET) < 0 && failure == 0 { return (count, errno) }
         return (count, failure)
     }
 

@@ -23,4 +23,26 @@ import Testing
         #expect(read.count == bytes.count)
         #expect(read == bytes)
     }
+
+    /// A descriptor read partly already (standard input redirected from a file the shell or a
+    /// previous command had begun) is read from where it is, and left at the end.
+    @Test(arguments: [1_000, FileInput.parallelReadThreshold + 5_000])
+    func aDescriptorIsReadFromWhereItIs(size: Int) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("utiscope-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("input.plist").path
+        let bytes = Self.pattern(size)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let descriptor = open(path, O_RDONLY)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        let skipped = 333
+        #expect(lseek(descriptor, off_t(skipped), SEEK_SET) == off_t(skipped))
+        let read = try FileInput.readAll(
+            descriptor: descriptor, location: SourceLocation(file: path), limit: PropertyListReader.defaultSizeLimit)
+        #expect(read.count == size - skipped)
+        #expect(read == Array(bytes[skipped...]))
+        #expect(lseek(descriptor, 0, SEEK_CUR) == off_t(size))
+    }
 }
