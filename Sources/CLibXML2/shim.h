@@ -194,25 +194,48 @@ static inline void utiscope_keep_freed_memory(void) {
 /// Not libxml2's either: makes a Swift object immortal, so that it is never freed and retaining
 /// or releasing it no longer writes its reference count (a retain of an object every core copies
 /// is then a plain read instead of a contended atomic update). Uses the Swift runtime's
-/// `_swift_stdlib_immortalize` (declared in the toolchain's RuntimeShims.h) and `swift_retain`,
-/// looked up when called so that a runtime without them is no error. The entry point sets the
-/// immortal bits over the count as it is; an object with no extra strong reference (the count
-/// field at zero) would have its first release borrow from those bits and leave it mortal with a
-/// huge count, so the object is retained once first. Returns 1 when the object was made
-/// immortal, 0 when the runtime lacks an entry point (the object is then unchanged). Only for
-/// objects that live until the process exits anyway.
+/// `_swift_stdlib_immortalize` (declared in the toolchain's RuntimeShims.h, defined with the Swift
+/// calling convention) and `swift_retain`, looked up when called so that a runtime without them is
+/// no error (nor is a build that links the standard library statically, whose symbols `dlsym`
+/// does not see: the object is then left as it is). The entry point sets the immortal bits over
+/// the count as it is; an object with no extra strong reference (the count field at zero) would
+/// have its first release borrow from those bits and leave it mortal with a huge count, so the
+/// object is retained once first. It also writes over the count without looking for a side table:
+/// only for objects that never had a weak or unowned reference. Returns 1 when the object was made
+/// immortal, 0 when an entry point is missing. Only for objects that live until the process exits
+/// anyway.
 static inline int utiscope_make_immortal(void *object) {
 #if defined(__APPLE__)
     void *everywhere = (void *)-2;  // RTLD_DEFAULT on Darwin
 #else
     void *everywhere = (void *)0;  // RTLD_DEFAULT on glibc and musl
 #endif
-    void (*immortalize)(void *) = (void (*)(void *))dlsym(everywhere, "_swift_stdlib_immortalize");
-    void *(*retain)(void *) = (void *(*)(void *))dlsym(everywhere, "swift_retain");
+    typedef void (*immortalize_function)(void *) __attribute__((swiftcall));
+    typedef void *(*retain_function)(void *);
+    immortalize_function immortalize = (immortalize_function)dlsym(everywhere, "_swift_stdlib_immortalize");
+    retain_function retain = (retain_function)dlsym(everywhere, "swift_retain");
     if (immortalize == NULL || retain == NULL) return 0;
     retain(object);
     immortalize(object);
     return 1;
+}
+
+/// Not libxml2's: the switch behind `PropertyListDocument.keepsStorageUntilExit`, read and
+/// written atomically (documents are made on any thread). Only the PropertyList module calls it,
+/// so its one copy of the flag is that module's.
+static inline int *utiscope_keep_documents_flag(void) {
+    static int flag = 0;
+    return &flag;
+}
+
+/// Reads the switch.
+static inline int utiscope_keeps_documents(void) {
+    return __atomic_load_n(utiscope_keep_documents_flag(), __ATOMIC_RELAXED);
+}
+
+/// Sets the switch (1) or clears it (0).
+static inline void utiscope_set_keeps_documents(int value) {
+    __atomic_store_n(utiscope_keep_documents_flag(), value, __ATOMIC_RELAXED);
 }
 
 #endif

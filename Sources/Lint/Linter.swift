@@ -39,7 +39,7 @@ public struct Linter: Sendable {
         let configuration = self.configuration
         // The slowest rules start first, so that none is left running alone at the end while
         // the other cores wait; the findings go back to the registry's order.
-        let order = active.indices.sorted { (Self.startRank(active[$0]), $0) < (Self.startRank(active[$1]), $1) }
+        let order = Self.startOrder(active)
         let scheduled = ParallelMap.map(order) { index in
             let rule = active[index]
             var found = rule.check(context)
@@ -77,10 +77,13 @@ public struct Linter: Sendable {
         "DOC-006", "UTI-019", "DOC-010",
     ]
 
-    /// Where `rule` starts among the rules of one lint: the slowest in ``slowestRules``' order,
-    /// then the others in the registry's.
-    private static func startRank(_ rule: any Rule) -> Int {
-        slowestRules.firstIndex(of: type(of: rule).description.code) ?? slowestRules.count
+    /// The positions in `rules` in the order they start: those in ``slowestRules``, slowest first,
+    /// then the others in their order.
+    static func startOrder(_ rules: [any Rule]) -> [Int] {
+        func rank(_ index: Int) -> Int {
+            slowestRules.firstIndex(of: type(of: rules[index]).description.code) ?? slowestRules.count
+        }
+        return rules.indices.sorted { (rank($0), $0) < (rank($1), $1) }
     }
 
     /// The suppression comments of `context`'s XML files, by file, from the comments their

@@ -136,16 +136,19 @@ public struct PropertyListDocument: Sendable {
 
     /// Whether documents read from now on keep their storage until the process exits (false by
     /// default), as ``keepUntilExit()`` does. For a program that reads a bounded set of documents
-    /// and exits, such as the `utiscope` command, which sets it before reading anything. Set it
-    /// only while no document is being read.
-    nonisolated(unsafe) public static var keepsStorageUntilExit = false
+    /// and exits, such as the `utiscope` command, which sets it before reading anything. Read and
+    /// written atomically; a document being read while it changes may be kept or not.
+    public static var keepsStorageUntilExit: Bool {
+        get { utiscope_keeps_documents() != 0 }
+        set { utiscope_set_keeps_documents(newValue ? 1 : 0) }
+    }
 
     /// Keeps the document's storage until the process exits: it is never freed, even when no value
     /// of the document is left. Every value and source location read from a document points into
-    /// its storage, and copying one on several cores at once made them all update that one
+    /// its storage, and copying one on several cores at once makes them all update that one
     /// reference count in turn (the storage's, and those of the file name and the value text every
-    /// location and string value shares); a kept storage's counts are never written (~15% of
-    /// `utiscope lint`'s time on a 51 MB Info.plist). Returns false, and changes nothing, when the
+    /// location and string value shares) unless it is kept: a kept storage's counts are never
+    /// written (~15% of `utiscope lint`'s time on a 51 MB Info.plist). Returns false, and changes nothing, when the
     /// Swift runtime lacks the entry points this uses. Not for a long-running process that reads
     /// many documents: their memory is never given back.
     @discardableResult

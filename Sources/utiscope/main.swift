@@ -14,7 +14,7 @@ signal(SIGPIPE, SIG_IGN)
 // faulting their pages in again each time was ~5% of the time on gen.py's c_huge.plist.
 utiscope_keep_freed_memory()
 // Every command reads a bounded set of property lists and exits; values of a document are copied
-// on both cores at once, and a kept document's storage has no reference count to contend for.
+// on every core at once, and a kept document's storage has no reference count to contend for.
 PropertyListDocument.keepsStorageUntilExit = true
 var context = CommandContext(output: StandardStream.output(), errors: StandardStream.error())
 context.exitsAfterCommand = true

@@ -69,6 +69,8 @@ import Testing
             #expect(isImmortal(ImmortalBuffers.object(of: storage.nodes)))
             #expect(isImmortal(ImmortalBuffers.object(of: storage.children)))
             let other = try PropertyListReader().read(Array(Self.text.utf8), file: storage.file + "x")
+            #expect(ImmortalBuffers.object(of: other.storage.file) != nil)
+            #expect(ImmortalBuffers.object(of: other.storage.arena) != nil)
             #expect(!isImmortal(ImmortalBuffers.object(of: other.storage.file)))
             #expect(!isImmortal(ImmortalBuffers.object(of: other.storage.arena)))
             // A kept buffer never has a single owner: a change to a copy copies it first.

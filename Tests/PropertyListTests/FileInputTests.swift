@@ -11,38 +11,43 @@ import Testing
         (0..<count).map { UInt8(truncatingIfNeeded: $0 % 251) }
     }
 
-    @Test(arguments: [0, 1, 4_096, PropertyListReader.defaultSizeLimit / 8 - 1, FileInput.parallelReadThreshold + 3])
+    @Test(arguments: [0, 1, 4_096, FileInput.parallelReadThreshold - 1, FileInput.parallelReadThreshold + 3])
     func aFileIsReadWhole(size: Int) throws {
+        let bytes = Self.pattern(size)
+        try Self.withFile(bytes) { path in
+            let read = try FileInput.readAll(path: path, limit: PropertyListReader.defaultSizeLimit)
+            #expect(read.count == bytes.count)
+            #expect(read == bytes)
+        }
+    }
+
+    /// Runs `body` with the path of a new file holding `bytes`, removed afterwards.
+    static func withFile(_ bytes: [UInt8], _ body: (String) throws -> Void) throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("utiscope-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("input.plist").path
-        let bytes = Self.pattern(size)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let read = try FileInput.readAll(path: path, limit: PropertyListReader.defaultSizeLimit)
-        #expect(read.count == bytes.count)
-        #expect(read == bytes)
+        try body(path)
     }
 
     /// A descriptor read partly already (standard input redirected from a file the shell or a
     /// previous command had begun) is read from where it is, and left at the end.
     @Test(arguments: [1_000, FileInput.parallelReadThreshold + 5_000])
     func aDescriptorIsReadFromWhereItIs(size: Int) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("utiscope-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("input.plist").path
         let bytes = Self.pattern(size)
-        try Data(bytes).write(to: URL(fileURLWithPath: path))
-        let descriptor = open(path, O_RDONLY)
-        try #require(descriptor >= 0)
-        defer { close(descriptor) }
-        let skipped = 333
-        #expect(lseek(descriptor, off_t(skipped), SEEK_SET) == off_t(skipped))
-        let read = try FileInput.readAll(
-            descriptor: descriptor, location: SourceLocation(file: path), limit: PropertyListReader.defaultSizeLimit)
-        #expect(read.count == size - skipped)
-        #expect(read == Array(bytes[skipped...]))
-        #expect(lseek(descriptor, 0, SEEK_CUR) == off_t(size))
+        try Self.withFile(bytes) { path in
+            let descriptor = open(path, O_RDONLY)
+            try #require(descriptor >= 0)
+            defer { close(descriptor) }
+            let skipped = 333
+            #expect(lseek(descriptor, off_t(skipped), SEEK_SET) == off_t(skipped))
+            let read = try FileInput.readAll(
+                descriptor: descriptor, location: SourceLocation(file: path), limit: PropertyListReader.defaultSizeLimit
+            )
+            #expect(read.count == size - skipped)
+            #expect(read == Array(bytes[skipped...]))
+            #expect(lseek(descriptor, 0, SEEK_CUR) == off_t(size))
+        }
     }
 }

@@ -162,7 +162,8 @@ public struct JSONReporter: Sendable {
 /// slot, and taken in order by the writing thread. Chunk `i` starts only once chunk
 /// `i - ahead` has been taken, so at most `ahead` chunks wait to be written; the chunk taken next
 /// never waits for room (the one `ahead` before it was taken already), so the writer always gets
-/// it.
+/// it — given that `concurrentPerform` hands out its indices in increasing order (libdispatch
+/// does), so that the chunk taken next was handed to a worker before any later one.
 private final class ChunkPipeline: @unchecked Sendable {
     private let parts: UnsafeMutableBufferPointer<[UInt8]>
     private let rendered: [DispatchSemaphore]
