@@ -148,9 +148,9 @@ public struct PropertyListDocument: Sendable {
     /// its storage, and copying one on several cores at once makes them all update that one
     /// reference count in turn (the storage's, and those of the file name and the value text every
     /// location and string value shares) unless it is kept: a kept storage's counts are never
-    /// written (~15% of `utiscope lint`'s time on a 51 MB Info.plist). Returns false, and changes nothing, when the
-    /// Swift runtime lacks the entry points this uses. Not for a long-running process that reads
-    /// many documents: their memory is never given back.
+    /// written (~15% of `utiscope lint`'s time on a 51 MB Info.plist). Returns false, and changes
+    /// nothing, when the Swift runtime lacks the entry points this uses. Not for a long-running
+    /// process that reads many documents: their memory is never given back.
     @discardableResult
     public func keepUntilExit() -> Bool {
         guard utiscope_make_immortal(Unmanaged.passUnretained(storage).toOpaque()) != 0 else { return false }
