@@ -7,6 +7,13 @@ import Testing
 @Suite(.serialized) struct DocumentLifetimeTests {
     static let text = "<plist><dict><key>a</key><array><string>b</string><true/></array></dict></plist>"
 
+    /// Whether the object at `object` is immortal: on 64-bit reference counts (the word after the
+    /// class pointer), the low 32 bits set and the top bit. False for nil.
+    static func isImmortal(_ object: UnsafeMutableRawPointer?) -> Bool {
+        guard let word = object?.load(fromByteOffset: 8, as: UInt64.self) else { return false }
+        return word & 0xFFFF_FFFF == 0xFFFF_FFFF && word >> 63 == 1
+    }
+
     /// Reads `text`, keeps it when asked, drops the document and tells whether the storage it
     /// left behind has exactly one owner (the caller's reference): false for kept storage, whose
     /// count is no longer kept.
@@ -41,10 +48,7 @@ import Testing
         var locations = (0..<100).map { _ in document.root["a"]?.location }
         locations.removeAll()
         #if arch(x86_64) || arch(arm64)
-            // 64-bit reference counts: the immortal marker is the low 32 bits set and the top bit.
-            let word = Unmanaged.passUnretained(document.storage).toOpaque().load(fromByteOffset: 8, as: UInt64.self)
-            #expect(word & 0xFFFF_FFFF == 0xFFFF_FFFF)
-            #expect(word >> 63 == 1)
+            #expect(Self.isImmortal(Unmanaged.passUnretained(document.storage).toOpaque()))
         #endif
         var storage = document.storage
         #expect(!isKnownUniquelyReferenced(&storage))
@@ -59,20 +63,16 @@ import Testing
         let document = try PropertyListReader().read(Array(Self.text.utf8), file: file)
         #expect(document.keepUntilExit())
         #if os(Linux) && (arch(x86_64) || arch(arm64))
-            func isImmortal(_ object: UnsafeMutableRawPointer?) -> Bool {
-                guard let word = object?.load(fromByteOffset: 8, as: UInt64.self) else { return false }
-                return word & 0xFFFF_FFFF == 0xFFFF_FFFF && word >> 63 == 1
-            }
             let storage = document.storage
-            #expect(isImmortal(ImmortalBuffers.object(of: storage.file)))
-            #expect(isImmortal(ImmortalBuffers.object(of: storage.arena)))
-            #expect(isImmortal(ImmortalBuffers.object(of: storage.nodes)))
-            #expect(isImmortal(ImmortalBuffers.object(of: storage.children)))
+            #expect(Self.isImmortal(ImmortalBuffers.object(of: storage.file)))
+            #expect(Self.isImmortal(ImmortalBuffers.object(of: storage.arena)))
+            #expect(Self.isImmortal(ImmortalBuffers.object(of: storage.nodes)))
+            #expect(Self.isImmortal(ImmortalBuffers.object(of: storage.children)))
             let other = try PropertyListReader().read(Array(Self.text.utf8), file: storage.file + "x")
             #expect(ImmortalBuffers.object(of: other.storage.file) != nil)
             #expect(ImmortalBuffers.object(of: other.storage.arena) != nil)
-            #expect(!isImmortal(ImmortalBuffers.object(of: other.storage.file)))
-            #expect(!isImmortal(ImmortalBuffers.object(of: other.storage.arena)))
+            #expect(!Self.isImmortal(ImmortalBuffers.object(of: other.storage.file)))
+            #expect(!Self.isImmortal(ImmortalBuffers.object(of: other.storage.arena)))
             // A kept buffer never has a single owner: a change to a copy copies it first.
             var arena = storage.arena
             var nodes = storage.nodes
