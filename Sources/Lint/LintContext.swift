@@ -104,6 +104,7 @@ public struct LintContext: Sendable {
         // nodes are look-ups in the catalog that do not depend on each other.
         let settings = expandableSettings
         let documentIdentifiers = indexes.identifiers
+        let firstBundleDeclaration = systemDeclarations.count
         let (inEffect, listedNodes) = ParallelMap.both(
             concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
             {
@@ -111,7 +112,7 @@ public struct LintContext: Sendable {
                     declarations: [(plist: Int, declaration: TypeDeclaration)], nodes: [ConformanceGraph.Node],
                     domains: Set<String>
                 ) in
-                let inEffect = Self.declarationsInEffect(plists, catalog)
+                let inEffect = Self.declarationsInEffect(plists, catalog, from: firstBundleDeclaration)
                 let declarations = inEffect.map { ($0.plist, $0.declaration) }
                 return (
                     declarations, inEffect.map(\.node),
@@ -273,24 +274,24 @@ extension LintContext {
         }
     }
 
-    static func declarationsInEffect(_ plists: [InfoPlist], _ catalog: TypeCatalog) -> [(
+    static func declarationsInEffect(_ plists: [InfoPlist], _ catalog: TypeCatalog, from first: Int) -> [(
         plist: Int, declaration: TypeDeclaration, node: ConformanceGraph.Node
     )] {
         // Each identifier once, by its graph node (equal identifiers share one): a flag per node
-        // instead of a set of identifiers hashed and compared a second time.
+        // instead of a set of identifiers hashed and compared a second time. The catalog knows
+        // the node of every declaration it was given (the plists' from position `first`).
         var seen = [Bool](repeating: false, count: catalog.graph.nodeCount)
         var result: [(plist: Int, declaration: TypeDeclaration, node: ConformanceGraph.Node)] = []
+        var position = first
         for (index, plist) in plists.enumerated() {
-            for declaration in plist.declarations {
-                guard let node = catalog.graph.declaredNode(for: declaration.identifier),
-                    !seen[Int(node.rawValue)]
-                else {
-                    continue
-                }
+            let count = plist.exportedTypes.count + plist.importedTypes.count
+            for given in position..<position + count {
+                guard let node = catalog.node(ofDeclarationAt: given), !seen[Int(node.rawValue)] else { continue }
                 seen[Int(node.rawValue)] = true
                 guard let effective = catalog.declaration(at: node), !effective.origin.isSystem else { continue }
                 result.append((index, effective, node))
             }
+            position += count
         }
         return result
     }

@@ -37,6 +37,9 @@ public struct TypeCatalog: Sendable {
     /// When the system layer was reused: per graph node, the position in `system.types` of the
     /// system type with its identifier, or -1. Empty otherwise.
     private let systemTypeOfNode: [Int32]
+    /// Per declaration given, in order: the position in ``effective`` (the graph node) of the
+    /// declaration in effect for its identifier.
+    private let nodeOfGiven: [Int32]
 
     /// A tag as looked up: class and case-folded value.
     struct TagKey: Hashable, Sendable {
@@ -119,16 +122,20 @@ public struct TypeCatalog: Sendable {
         var heads: [Int32] = []
         var tails: [Int32] = []
         var groupIdentifiers: [UniformTypeIdentifier] = []
+        var groupOfCandidate: [Int32] = []
         candidates.reserveCapacity(system.types.count + declarations.count)
         groupOf.reserveCapacity(system.types.count + declarations.count)
+        groupOfCandidate.reserveCapacity(system.types.count + declarations.count)
         func add(_ declaration: TypeDeclaration, layer: Int) {
             let position = Int32(candidates.count)
             candidates.append(Candidate(declaration: declaration, layer: layer, sequence: candidates.count, next: -1))
             if let group = groupOf[declaration.identifier] {
                 candidates[Int(tails[Int(group)])].next = position
                 tails[Int(group)] = position
+                groupOfCandidate.append(group)
             } else {
                 groupOf[declaration.identifier] = Int32(heads.count)
+                groupOfCandidate.append(Int32(heads.count))
                 heads.append(position)
                 tails.append(position)
                 groupIdentifiers.append(declaration.identifier)
@@ -141,11 +148,13 @@ public struct TypeCatalog: Sendable {
         var shadowed: [Int32: [TypeDeclaration]] = [:]
         var redeclarations: [Redeclaration] = []
         var layeredIdentifiers: [UniformTypeIdentifier] = []
+        var positionOfGroup = [Int32](repeating: -1, count: heads.count)
         effective.reserveCapacity(heads.count)
         for groupNumber in groupIdentifiers.indices.sorted(by: { groupIdentifiers[$0] < groupIdentifiers[$1] }) {
             let head = candidates[Int(heads[groupNumber])]
             if head.next < 0 {
                 if head.layer == 2 { layeredIdentifiers.append(head.declaration.identifier) }
+                positionOfGroup[groupNumber] = Int32(effective.count)
                 effective.append(head.declaration)
                 continue
             }
@@ -159,6 +168,7 @@ public struct TypeCatalog: Sendable {
             if settled.layered { layeredIdentifiers.append(head.declaration.identifier) }
             guard let winner = settled.winner else { continue }
             redeclarations += settled.redeclarations
+            positionOfGroup[groupNumber] = Int32(effective.count)
             shadowed[Int32(effective.count)] = settled.losers
             effective.append(winner.declaration)
         }
@@ -188,6 +198,8 @@ public struct TypeCatalog: Sendable {
         }
         self.layeredFacts = layeredFacts
         self.systemTypeOfNode = []
+        // A group always has a winner (`settle` is given at least two candidates).
+        self.nodeOfGiven = groupOfCandidate[system.types.count...].map { positionOfGroup[Int($0)] }
     }
 
     /// Settles one identifier's declarations (at least two): the winner, the others in
@@ -264,6 +276,8 @@ public struct TypeCatalog: Sendable {
         var basePosition: [Int32]
         var baseUnchanged: [Bool]
         var systemRemap: [Int32]
+        /// Per bundle declaration, the position in `effective` of its identifier's winner.
+        var nodeOfGiven: [Int32] = []
 
         init(system: SystemTypeCatalog, bundle declarations: [TypeDeclaration]) {
             let systemCount = system.types.count
@@ -271,15 +285,20 @@ public struct TypeCatalog: Sendable {
             var groupOf: [UniformTypeIdentifier: Int] = [:]
             groupOf.reserveCapacity(declarations.count)
             var groups: [[Candidate]] = []
+            var groupOfGiven: [Int32] = []
+            groupOfGiven.reserveCapacity(declarations.count)
             for (offset, declaration) in declarations.enumerated() {
                 let candidate = Candidate(declaration: declaration, layer: 0, sequence: systemCount + offset, next: -1)
                 if let group = groupOf[declaration.identifier] {
                     groups[group].append(candidate)
+                    groupOfGiven.append(Int32(group))
                 } else {
                     groupOf[declaration.identifier] = groups.count
+                    groupOfGiven.append(Int32(groups.count))
                     groups.append([candidate])
                 }
             }
+            var positionOfGroup = [Int32](repeating: -1, count: groups.count)
             // Groups on a system identifier, by system position; the others sorted by identifier.
             var onSystem = [Int](repeating: -1, count: systemCount)
             var fresh: [Int] = []
@@ -298,14 +317,18 @@ public struct TypeCatalog: Sendable {
             systemRemap = [Int32](repeating: -1, count: systemCount)
             effective.reserveCapacity(systemCount + fresh.count)
             // Appends the group's winner; returns its layer.
-            @discardableResult func add(_ group: [Candidate]) -> Int {
+            // Appends bundle group `number`'s winner (`group` holds its candidates, and the system
+            // type's first when it has that identifier); returns the winner's layer.
+            @discardableResult func add(_ group: [Candidate], number: Int) -> Int {
                 guard group.count > 1 else {
+                    positionOfGroup[number] = Int32(effective.count)
                     effective.append(group[0].declaration)
                     return group[0].layer
                 }
                 let settled = TypeCatalog.settle(group)
                 guard let winner = settled.winner else { return -1 }
                 redeclarations += settled.redeclarations
+                positionOfGroup[number] = Int32(effective.count)
                 shadowed[Int32(effective.count)] = settled.losers
                 effective.append(winner.declaration)
                 return winner.layer
@@ -313,7 +336,7 @@ public struct TypeCatalog: Sendable {
             var nextFresh = 0
             for (position, type) in system.types.enumerated() {
                 while nextFresh < fresh.count, groupIdentifiers[fresh[nextFresh]] < type.identifier {
-                    add(groups[fresh[nextFresh]])
+                    add(groups[fresh[nextFresh]], number: fresh[nextFresh])
                     nextFresh += 1
                 }
                 let here = Int32(effective.count)
@@ -324,16 +347,18 @@ public struct TypeCatalog: Sendable {
                     continue
                 }
                 let own = Candidate(declaration: type.declaration, layer: 1, sequence: position, next: -1)
-                if add([own] + groups[onSystem[position]]) == 1 {
+                if add([own] + groups[onSystem[position]], number: onSystem[position]) == 1 {
                     systemRemap[position] = here
                 } else {
                     baseUnchanged[position] = false
                 }
             }
             while nextFresh < fresh.count {
-                add(groups[fresh[nextFresh]])
+                add(groups[fresh[nextFresh]], number: fresh[nextFresh])
                 nextFresh += 1
             }
+            // A group always has a winner (`settle` is given at least two candidates).
+            nodeOfGiven = groupOfGiven.map { positionOfGroup[Int($0)] }
         }
     }
 
@@ -365,6 +390,7 @@ public struct TypeCatalog: Sendable {
         var systemTypeOfNode = [Int32](repeating: -1, count: layering.effective.count)
         for (type, node) in layering.basePosition.enumerated() { systemTypeOfNode[Int(node)] = Int32(type) }
         self.systemTypeOfNode = systemTypeOfNode
+        self.nodeOfGiven = layering.nodeOfGiven
     }
 
     /// Facts for a system declaration that is not the embedded one: icons from its own fields;
@@ -398,6 +424,15 @@ public struct TypeCatalog: Sendable {
     /// only referenced as a supertype: ``declaration(for:)`` for a caller that has the node.
     public func declaration(at node: ConformanceGraph.Node) -> TypeDeclaration? {
         graph.isDeclared(node) ? effective[Int(node.rawValue)] : nil
+    }
+
+    /// The graph node of the declaration given at `position` (in the order given to the
+    /// initialiser or to ``building(system:declarations:concurrently:beside:)``): the node of its
+    /// identifier, whose declaration in effect is it or the one that shadows it. The same as
+    /// `graph.declaredNode(for: declaration.identifier)`, without hashing the identifier.
+    public func node(ofDeclarationAt position: Int) -> ConformanceGraph.Node? {
+        let node = nodeOfGiven[position]
+        return node < 0 ? nil : ConformanceGraph.Node(rawValue: node)
     }
 
     /// `identifier` as the declaration in effect spells it, or nil when no layer declares it:

@@ -98,6 +98,31 @@ import Testing
         Self.expectSame(reused, whole)
     }
 
+    /// The node the catalog recorded for each declaration it was given is the node its identifier
+    /// looks up to, on both builds and with a system declaration among them (built whole), and
+    /// that node's declaration in effect is the given one or one it lost to.
+    @Test(arguments: [1, 4, 7] as [UInt64])
+    func everyGivenDeclarationKnowsItsNode(seed: UInt64) {
+        let bundle = Self.randomBundle(seed: seed, count: Int(seed) * 20)
+        let withSystem =
+            [
+                declaration(
+                    "public.plain-text", ["public.text"], origin: .system(release: "X", bundle: "b", kind: .exported))
+            ]
+            + bundle
+        for (given, reusing) in [(bundle, true), (bundle, false), (withSystem, true)] {
+            let catalog = TypeCatalog(system: .embedded, declarations: given, reusingSystemLayer: reusing)
+            for (position, declaration) in given.enumerated() {
+                let node = catalog.node(ofDeclarationAt: position)
+                #expect(node != nil)
+                #expect(node == catalog.graph.declaredNode(for: declaration.identifier), "\(declaration.identifier)")
+                guard let node else { continue }
+                #expect(catalog.declarations(for: declaration.identifier).contains(declaration))
+                #expect(catalog.declaration(at: node) == catalog.declaration(for: declaration.identifier))
+            }
+        }
+    }
+
     /// The declarations claiming a contested tag, found in one pass over the tag index, are those
     /// with a tag that ``TypeCatalog/claimantCount(of:in:)`` finds more than one claimant of, in
     /// both builds and for each set of tag classes.
