@@ -73,6 +73,28 @@ import UniformTypes
         #expect(Linter.sorted(sorted) == sorted)
     }
 
+    /// The rules' findings merged into one report (gathered and keyed on every core above the
+    /// threshold) are the reference order of all of them, whatever way they are split between
+    /// rules, empty rules included; the arrays given are left empty.
+    @Test(arguments: [(6, 3_000), (7, FindingMerge.concurrencyThreshold + 5_000)] as [(UInt64, Int)])
+    func findingsOfManyRulesMergeIntoTheReportOrder(seed: UInt64, count: Int) {
+        let diagnostics = Self.findings(count, seed: seed)
+        var outcomes: [[Diagnostic]] = []
+        var start = 0
+        for size in [0, count / 3, 1, 0, count / 5, 17] + [count] {
+            let end = min(diagnostics.count, start + size)
+            outcomes.append(Array(diagnostics[start..<end]))
+            start = end
+        }
+        outcomes.append([])
+        #expect(outcomes.reduce(0) { $0 + $1.count } == count)
+        let merged = FindingMerge.merge(&outcomes)
+        #expect(merged == Self.reference(diagnostics))
+        #expect(outcomes.allSatisfy { $0.isEmpty })
+        var nothing: [[Diagnostic]] = [[], []]
+        #expect(FindingMerge.merge(&nothing).isEmpty)
+    }
+
     @Test func jsonWrittenInChunksIsOneDocumentInOrder() throws {
         // More chunks than are rendered ahead of the one written, the last one short.
         let count = (JSONReporter.chunksAhead + 1) * JSONReporter.chunkSize + 17

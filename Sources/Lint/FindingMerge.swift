@@ -1,0 +1,248 @@
+import Dispatch
+import PropertyList
+
+/// The rules' findings made into one report-ordered array: gathered into one buffer (the rules'
+/// arrays side by side), ordered by integer keys computed on every core, ties at one place
+/// settled by key path, code and message, exact duplicates dropped, and each kept finding moved
+/// once more, into the result in report order. A finding is moved, never copied: copying one
+/// would retain and release its strings, location and notes, and a report can hold hundreds of
+/// thousands.
+enum FindingMerge {
+    /// Below this many findings the keys are made and the result filled on one core.
+    static let concurrencyThreshold = 16_384
+
+    /// `outcomes` (left empty) as one array in report order, exact duplicates removed; ties
+    /// beyond the report order keep the order of `outcomes` (and within one, its own order).
+    static func merge(_ outcomes: inout [[Diagnostic]]) -> [Diagnostic] {
+        let count = outcomes.reduce(0) { $0 + $1.count }
+        precondition(count <= Int(UInt32.max), "more findings than the sort key's index holds")
+        guard count > 0 else { return [] }
+        let concurrently = count >= concurrencyThreshold
+        let found = UnsafeMutableBufferPointer<Diagnostic>.allocate(capacity: count)
+        defer { found.deallocate() }  // every element is moved out or destroyed first
+        gather(&outcomes, into: found, concurrently: concurrently)
+        let order = reportOrder(of: UnsafeBufferPointer(found), concurrently: concurrently)
+        // Exact duplicates are next to each other in `order`, at one place: destroyed, not kept.
+        var kept: [Int32] = []
+        kept.reserveCapacity(count)
+        for (position, index) in order.ranked.enumerated() {
+            if let last = kept.last, position > 0, order.keys[position].samePlace(as: order.keys[position - 1]),
+                found[index].code == found[Int(last)].code, found[index].message == found[Int(last)].message,
+                found[index] == found[Int(last)]
+            {
+                (found.baseAddress.unsafelyUnwrapped + index).deinitialize(count: 1)
+                continue
+            }
+            kept.append(Int32(index))
+        }
+        let source = SendablePointer(found.baseAddress.unsafelyUnwrapped)
+        let keptIndices = kept
+        return [Diagnostic](unsafeUninitializedCapacity: keptIndices.count) { result, initialized in
+            let target = SendablePointer(result.baseAddress.unsafelyUnwrapped)
+            inParts(count: keptIndices.count, concurrently: concurrently) { range in
+                for position in range {
+                    (target.pointer + position).moveInitialize(
+                        from: source.pointer + Int(keptIndices[position]), count: 1)
+                }
+            }
+            initialized = keptIndices.count
+        }
+    }
+
+    /// Moves every rule's findings into `found`, rule after rule, the rules side by side.
+    private static func gather(
+        _ outcomes: inout [[Diagnostic]], into found: UnsafeMutableBufferPointer<Diagnostic>, concurrently: Bool
+    ) {
+        // Each array is taken out of `outcomes` into a slot of its own, so that it is uniquely
+        // referenced (its elements move, never copy) and each thread touches only its slots.
+        let slots = UnsafeMutableBufferPointer<[Diagnostic]>.allocate(capacity: outcomes.count)
+        defer { slots.deallocate() }  // every slot is moved out below
+        var starts: [Int] = []
+        var start = 0
+        for index in outcomes.indices {
+            var taken: [Diagnostic] = []
+            swap(&taken, &outcomes[index])
+            starts.append(start)
+            start += taken.count
+            (slots.baseAddress.unsafelyUnwrapped + index).initialize(to: taken)
+        }
+        let slotBase = SendablePointer(slots.baseAddress.unsafelyUnwrapped)
+        let target = SendablePointer(found.baseAddress.unsafelyUnwrapped)
+        let firsts = starts
+        let body: @Sendable (Int) -> Void = { index in
+            var taken = (slotBase.pointer + index).move()
+            var position = firsts[index] + taken.count
+            while let diagnostic = taken.popLast() {
+                position -= 1
+                (target.pointer + position).initialize(to: diagnostic)
+            }
+        }
+        if concurrently {
+            DispatchQueue.concurrentPerform(iterations: slots.count, execute: body)
+        } else {
+            for index in slots.indices { body(index) }
+        }
+    }
+
+    /// The report order of some findings: their indices ranked, and their integer keys in that
+    /// order.
+    struct Order {
+        var ranked: [Int]
+        var keys: [SortKey]
+    }
+
+    /// Sorts positions as two integers (file rank and line; column and index): a plain sort of
+    /// integers, stable by construction. Only runs of findings at one place are then compared by
+    /// key path, code and message, each key path made once.
+    static func reportOrder(of found: UnsafeBufferPointer<Diagnostic>, concurrently: Bool) -> Order {
+        let files = FileRanks(found, concurrently: concurrently)
+        let source = SendableConstPointer(found.baseAddress.unsafelyUnwrapped)
+        var keys = [SortKey](unsafeUninitializedCapacity: found.count) { keys, initialized in
+            let target = SendablePointer(keys.baseAddress.unsafelyUnwrapped)
+            inParts(count: found.count, concurrently: concurrently) { range in
+                for index in range {
+                    let location = source.pointer[index].location
+                    let line = UInt64(location.line.map { UInt32(clamping: $0) } ?? UInt32.max)
+                    let column = UInt64(location.column.map { UInt32(clamping: $0) } ?? UInt32.max)
+                    (target.pointer + index).initialize(
+                        to: SortKey(
+                            position: UInt64(files.rank(of: index)) << 32 | line,
+                            columnAndIndex: column << 32 | UInt64(index)))
+                }
+            }
+            initialized = found.count
+        }
+        keys.sort { ($0.position, $0.columnAndIndex) < ($1.position, $1.columnAndIndex) }
+        var order = keys.map(\.index)
+        var runStart = 0
+        while runStart < keys.count {
+            var runEnd = runStart + 1
+            while runEnd < keys.count, keys[runEnd].samePlace(as: keys[runStart]) { runEnd += 1 }
+            if runEnd - runStart > 1 {
+                // Findings about one value (the usual run) share their key path: no need to make it.
+                let first = found[order[runStart]].location
+                let onePath = order[(runStart + 1)..<runEnd].allSatisfy {
+                    found[$0].location.sharesKeyPath(with: first)
+                }
+                let run = order[runStart..<runEnd].map { index in
+                    (index: index, path: onePath ? "" : found[index].location.keyPath.description)
+                }
+                let sortedRun = run.sorted { left, right in
+                    if left.path != right.path { return left.path < right.path }
+                    if found[left.index].code != found[right.index].code {
+                        return found[left.index].code < found[right.index].code
+                    }
+                    if found[left.index].message != found[right.index].message {
+                        return found[left.index].message < found[right.index].message
+                    }
+                    return left.index < right.index
+                }
+                for (offset, item) in sortedRun.enumerated() {
+                    order[runStart + offset] = item.index
+                    keys[runStart + offset] = SortKey(
+                        position: keys[runStart + offset].position,
+                        columnAndIndex: (keys[runStart + offset].columnAndIndex >> 32) << 32 | UInt64(item.index))
+                }
+            }
+            runStart = runEnd
+        }
+        return Order(ranked: order, keys: keys)
+    }
+
+    /// Each finding's file as its rank among the files named: findings come in runs of one file
+    /// (one string), so a file is looked up only when it differs from the previous finding's.
+    private struct FileRanks: Sendable {
+        /// Per finding, the number of its file in its part's list; per part, the ranks of that
+        /// list's files; the part of each finding is its index over `partSize`.
+        private let numbers: [UInt32]
+        private let ranks: [[UInt32]]
+        private let partSize: Int
+
+        init(_ found: UnsafeBufferPointer<Diagnostic>, concurrently: Bool) {
+            let parts = partCount(found.count, concurrently: concurrently)
+            let partSize = (found.count + parts - 1) / parts
+            let source = SendableConstPointer(found.baseAddress.unsafelyUnwrapped)
+            let count = found.count
+            let numbered = ParallelMap.map(Array(0..<parts)) { part -> (numbers: [UInt32], files: [String]) in
+                var fileNumbers: [String: Int] = [:]
+                var files: [String] = []
+                var numbers: [UInt32] = []
+                numbers.reserveCapacity(partSize)
+                var previous: (file: String, number: Int)?
+                for index in part * partSize..<min(count, (part + 1) * partSize) {
+                    let file = source.pointer[index].location.file
+                    if let previous, previous.file == file {
+                        numbers.append(UInt32(previous.number))
+                        continue
+                    }
+                    let number: Int
+                    if let known = fileNumbers[file] {
+                        number = known
+                    } else {
+                        number = files.count
+                        fileNumbers[file] = number
+                        files.append(file)
+                    }
+                    numbers.append(UInt32(number))
+                    previous = (file, number)
+                }
+                return (numbers, files)
+            }
+            let sortedFiles = Set(numbered.flatMap(\.files)).sorted()
+            var rankOf: [String: UInt32] = [:]
+            for (rank, file) in sortedFiles.enumerated() { rankOf[file] = UInt32(rank) }
+            self.numbers = numbered.flatMap(\.numbers)
+            self.ranks = numbered.map { part in part.files.map { rankOf[$0] ?? 0 } }
+            self.partSize = partSize
+        }
+
+        func rank(of index: Int) -> UInt32 {
+            ranks[index / partSize][Int(numbers[index])]
+        }
+    }
+
+    /// The integer part of the report order: file rank and line; column and the index in the
+    /// unsorted findings (which keeps the sort stable).
+    struct SortKey {
+        var position: UInt64
+        var columnAndIndex: UInt64
+
+        var index: Int { Int(columnAndIndex & 0xFFFF_FFFF) }
+
+        func samePlace(as other: SortKey) -> Bool {
+            position == other.position && columnAndIndex >> 32 == other.columnAndIndex >> 32
+        }
+    }
+
+    /// How many parts `count` items are split into: one per core, or one.
+    private static func partCount(_ count: Int, concurrently: Bool) -> Int {
+        concurrently ? max(1, min(ParallelMap.width, count)) : 1
+    }
+
+    /// Runs `body` over `0..<count` split into contiguous ranges, one per core when
+    /// `concurrently`.
+    private static func inParts(count: Int, concurrently: Bool, _ body: @Sendable (Range<Int>) -> Void) {
+        let parts = partCount(count, concurrently: concurrently)
+        guard parts > 1 else {
+            body(0..<count)
+            return
+        }
+        let size = (count + parts - 1) / parts
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            body(part * size..<min(count, (part + 1) * size))
+        }
+    }
+}
+
+/// A pointer handed to the threads of a parallel loop, each of which touches only its own
+/// elements.
+private struct SendablePointer<Element>: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Element>
+    init(_ pointer: UnsafeMutablePointer<Element>) { self.pointer = pointer }
+}
+
+/// A read-only pointer handed to the threads of a parallel loop.
+private struct SendableConstPointer<Element>: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Element>
+    init(_ pointer: UnsafePointer<Element>) { self.pointer = UnsafeMutablePointer(mutating: pointer) }
+}
