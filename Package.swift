@@ -52,19 +52,24 @@ let package = Package(
             dependencies: ["PropertyList", "UniformTypes", "AppBundle", "Lint", "CLibXML2"],
             path: "Benchmarks/utiscope-bench"
         ),
-        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList"]),
+        // A folder per test process for the tests' temporary files, removed when it exits.
+        .target(name: "TestScratch", path: "Tests/TestScratch"),
+        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestScratch"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
-        .testTarget(name: "AppBundleTests", dependencies: ["AppBundle", "PropertyList"]),
+        .testTarget(name: "AppBundleTests", dependencies: ["AppBundle", "PropertyList", "TestScratch"]),
         .testTarget(
             name: "DocumentBrowserTests",
-            dependencies: ["DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList"]),
+            dependencies: ["DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList", "TestScratch"]),
         // The reporters' golden files are read from the source tree.
         .testTarget(
             name: "LintTests", dependencies: ["Lint", "AppBundle", "PropertyList", "UniformTypes"], exclude: ["Golden"]),
         .testTarget(
             name: "ReportTests",
-            dependencies: ["Report", "Lint", "DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList"]),
-        .testTarget(name: "UTIScopeCLITests", dependencies: ["UTIScopeCLI", "PropertyList", "UniformTypes"]),
+            dependencies: [
+                "Report", "Lint", "DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList", "TestScratch",
+            ]),
+        .testTarget(
+            name: "UTIScopeCLITests", dependencies: ["UTIScopeCLI", "PropertyList", "UniformTypes", "TestScratch"]),
     ],
     swiftLanguageModes: [.v6]
 )

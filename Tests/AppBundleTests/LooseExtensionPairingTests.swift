@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import TestScratch
 import Testing
 
 @testable import AppBundle
@@ -8,7 +9,7 @@ import Testing
 @Suite struct LooseExtensionPairingTests {
     /// Writes `files` (relative path → Info.plist body) under a new temporary folder.
     func checkout(_ files: [String: String]) throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("utiscope-pairing-\(UUID())").path
+        let root = Scratch.root.appendingPathComponent("pairing-\(UUID())").path
         for (relative, body) in files {
             let path = root + "/" + relative
             try FileManager.default.createDirectory(

@@ -1,6 +1,7 @@
 import AppBundle
 import DocumentBrowser
 import Foundation
+import TestScratch
 import UniformTypes
 
 /// The package's Fixtures/apps folder, found from this file's path.
@@ -28,8 +29,7 @@ func browser(
 
 /// A fresh temporary folder.
 func temporaryDirectory() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("utiscope-browser-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    let url = try Scratch.folder("browser")
     return url.path
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 
 @testable import PropertyList
@@ -23,8 +24,7 @@ import Testing
 
     /// Runs `body` with the path of a new file holding `bytes`, removed afterwards.
     static func withFile(_ bytes: [UInt8], _ body: (String) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("utiscope-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Scratch.folder("input")
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("input.plist").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))

@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import TestScratch
 import Testing
 
 /// Inputs written to attack an XML reader. Each is refused with a clear error naming where the
@@ -47,9 +48,7 @@ import Testing
 
     @Test func externalEntitiesAndDTDsAreNeverLoaded() throws {
         // A local file that would define the entity if it were read.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "utiscope-dtd-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Scratch.folder("dtd")
         let dtd = directory.appendingPathComponent("evil.dtd")
         try Data("<!ENTITY secret \"SECRET-FROM-DISK\">".utf8).write(to: dtd)
         for systemID in [dtd.path, "file://\(dtd.path)", "http://127.0.0.1:9/evil.dtd"] {

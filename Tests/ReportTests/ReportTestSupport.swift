@@ -3,6 +3,7 @@ import DocumentBrowser
 import Foundation
 import Lint
 import Report
+import TestScratch
 
 /// The package's Fixtures/apps folder, found from this file's path.
 let appsDirectory: String = {
@@ -26,9 +27,7 @@ func renderReport(
 
 /// Writes `text` to a new temporary folder as `Info.plist` and returns the file's path.
 func temporaryInfoPlist(_ text: String) throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "utiscope-report-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try Scratch.folder("report")
     let url = directory.appendingPathComponent("Info.plist")
     try Data(text.utf8).write(to: url)
     return url.path

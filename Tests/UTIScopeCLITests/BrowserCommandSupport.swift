@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 
 /// Paths of the document-browser fixture apps.
 enum BrowserFixtures {
@@ -20,7 +21,6 @@ struct JSONShapeError: Error {}
 
 /// A new empty temporary folder.
 func temporaryFolder() throws -> String {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("utiscope-cli-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    let url = try Scratch.folder("cli")
     return url.path
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import UTIScopeCLI
 
 /// The package's Fixtures folder, found from this file's path.
@@ -38,8 +39,7 @@ func temporaryFile(_ text: String, name: String = "test.plist") throws -> String
 
 /// Writes `bytes` to a new temporary file and returns its path.
 func temporaryFile(bytes: [UInt8], name: String = "test.plist") throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("utiscope-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = try Scratch.folder("file")
     let url = directory.appendingPathComponent(name)
     try Data(bytes).write(to: url)
     return url.path

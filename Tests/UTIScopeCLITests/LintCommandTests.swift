@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 import UTIScopeCLI
 
@@ -310,7 +311,7 @@ import UTIScopeCLI
 
     @Test func aProjectWhoseInfoPlistIsMissingOrBrokenIsAnInputError() throws {
         // A copy of the DocumentApp project: its Thumbnail Info.plist removed, the app's broken.
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("utiscope-\(UUID().uuidString)").path
+        let folder = Scratch.root.appendingPathComponent("project-\(UUID().uuidString)").path
         try FileManager.default.copyItem(atPath: fixturesDirectory + "/projects/DocumentApp", toPath: folder)
         try FileManager.default.removeItem(atPath: folder + "/Thumbnail/Info.plist")
         try Data("<plist><dict>".utf8).write(to: URL(fileURLWithPath: folder + "/DocumentApp/Info.plist"))

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 import UTIScopeCLI
 
@@ -72,9 +73,7 @@ import UTIScopeCLI
     func exampleOutputIsWhatTheCommandPrints(_ example: Example) throws {
         // Paths are relative to the package root; run with absolute ones and strip the root from
         // what is printed. A file the example writes goes to a temporary folder instead.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "utiscope-readme-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let scratch = try Scratch.folder("readme")
         defer { try? FileManager.default.removeItem(at: scratch) }
         var arguments = Self.split(example.command).map { argument in
             FileManager.default.fileExists(atPath: Self.packageRoot + "/" + argument)
