@@ -25,17 +25,7 @@ public struct PlistValue: Sendable {
 
     /// Where the value is: file, line and column (or object and offset), and key path.
     public var location: SourceLocation {
-        let record = self.record
-        var location = SourceLocation(value: self)
-        switch storage.format {
-        case .binary:
-            location.objectIndex = Int(record.position1)
-            location.byteOffset = Int(record.position2)
-        case .xml, .openStep:
-            if record.position1 > 0 { location.line = Int(record.position1) }
-            if record.position2 > 0 { location.column = Int(record.position2) }
-        }
-        return location
+        SourceLocation(value: self)
     }
 
     /// The 1-based line, when the format has lines.

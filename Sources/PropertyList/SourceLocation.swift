@@ -5,27 +5,44 @@
 /// location carries the key path from the root, so a binary finding can still be pointed at.
 /// Unknown parts are `nil`, never invented.
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
-    /// The path of the file as the user named it (`-` for standard input).
-    public var file: String {
-        get {
-            if let storedFile { return storedFile }
-            if case .value(let value) = keyPathSource { return value.storage.file }
-            assertionFailure("a location without a value stores its file")
-            return ""
+    // A model keeps a location for every value it reads and a report one for every finding, so
+    // their size is much of a large app's memory: a location made for a value of a document is
+    // the document and the value's node (24 bytes), its fields read from the node when asked
+    // for; only a location given field by field, or changed once made, keeps its fields in a box
+    // of its own.
+
+    /// The document of a location made for one of its values, with `node` that value's node;
+    /// nil when ``fields`` holds everything.
+    private var storage: DocumentStorage?
+    private var node: Int32
+    /// The fields of a location given field by field or changed since it was made; never
+    /// mutated while shared (replaced first unless this location is its only owner).
+    private var fields: Fields?
+
+    /// The fields of a location that is not a document value's: positions are stored in 32 bits
+    /// with `unknown` for nil.
+    private final class Fields: @unchecked Sendable {
+        var file: String
+        var line: UInt32
+        var column: UInt32
+        var offset: UInt32
+        var object: UInt32
+        /// The key path, or the value it is computed from when first asked for: most key paths
+        /// are never looked at.
+        var keyPathSource: KeyPathSource
+
+        init(
+            file: String, line: UInt32, column: UInt32, offset: UInt32, object: UInt32, keyPathSource: KeyPathSource
+        ) {
+            self.file = file
+            self.line = line
+            self.column = column
+            self.offset = offset
+            self.object = object
+            self.keyPathSource = keyPathSource
         }
-        set { storedFile = newValue }
     }
-    /// The file, unless it is the file of the value the key path is computed from: a location
-    /// made for a value then holds one reference (the document's), not two. Locations are
-    /// copied far more often than their file is read, on every core at once, and each copy of a
-    /// reference both cores share costs a contended atomic increment.
-    private var storedFile: String?
-    // Positions are stored in 32 bits with `unknown` for nil: a model keeps a location for every
-    // value it reads, so their size is most of a large app's memory.
-    private var storedLine: UInt32
-    private var storedColumn: UInt32
-    private var storedOffset: UInt32
-    private var storedObject: UInt32
+
     private static let unknown = UInt32.max
 
     private static func store(_ value: Int?) -> UInt32 {
@@ -35,29 +52,78 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 
     private static func load(_ value: UInt32) -> Int? { value == unknown ? nil : Int(value) }
 
-    /// The 1-based line, when the format has lines.
-    public var line: Int? {
-        get { Self.load(storedLine) }
-        set { storedLine = Self.store(newValue) }
+    /// The four positions as stored: read from the value's node (text formats give line and
+    /// column, binary ones object index and byte offset; 0 is "unknown" in text formats), or
+    /// from the fields.
+    private var stored: (line: UInt32, column: UInt32, offset: UInt32, object: UInt32) {
+        if let fields { return (fields.line, fields.column, fields.offset, fields.object) }
+        guard let storage else { return (Self.unknown, Self.unknown, Self.unknown, Self.unknown) }
+        let record = storage.nodes[Int(node)]
+        switch storage.format {
+        case .binary:
+            return (
+                Self.unknown, Self.unknown, Self.store(Int(record.position2)), Self.store(Int(record.position1))
+            )
+        case .xml, .openStep:
+            return (
+                record.position1 > 0 ? Self.store(Int(record.position1)) : Self.unknown,
+                record.position2 > 0 ? Self.store(Int(record.position2)) : Self.unknown, Self.unknown, Self.unknown
+            )
+        }
     }
-    /// The 1-based column in Unicode scalars, when known.
+
+    /// Changes the fields, moving them into a box of this location's own first.
+    private mutating func update(_ change: (Fields) -> Void) {
+        if fields == nil {
+            let positions = stored
+            fields = Fields(
+                file: file, line: positions.line, column: positions.column, offset: positions.offset,
+                object: positions.object, keyPathSource: keyPathSource)
+            storage = nil
+            node = -1
+        } else if !isKnownUniquelyReferenced(&fields) {
+            fields = fields.map {
+                Fields(
+                    file: $0.file, line: $0.line, column: $0.column, offset: $0.offset, object: $0.object,
+                    keyPathSource: $0.keyPathSource)
+            }
+        }
+        if let fields { change(fields) }
+    }
+
+    /// The path of the file as the user named it (`-` for standard input).
+    public var file: String {
+        get { fields?.file ?? storage?.file ?? "" }
+        set { update { $0.file = newValue } }
+    }
+
+    /// The 1-based line in a text format.
+    public var line: Int? {
+        get { Self.load(stored.line) }
+        set { update { $0.line = Self.store(newValue) } }
+    }
+    /// The 1-based column (in Unicode scalars) in a text format.
     public var column: Int? {
-        get { Self.load(storedColumn) }
-        set { storedColumn = Self.store(newValue) }
+        get { Self.load(stored.column) }
+        set { update { $0.column = Self.store(newValue) } }
     }
     /// The byte offset in a binary plist.
     public var byteOffset: Int? {
-        get { Self.load(storedOffset) }
-        set { storedOffset = Self.store(newValue) }
+        get { Self.load(stored.offset) }
+        set { update { $0.offset = Self.store(newValue) } }
     }
     /// The object index in a binary plist.
     public var objectIndex: Int? {
-        get { Self.load(storedObject) }
-        set { storedObject = Self.store(newValue) }
+        get { Self.load(stored.object) }
+        set { update { $0.object = Self.store(newValue) } }
     }
-    /// The key path, or the value it is computed from when first asked for: locations are made
-    /// for every value a model reads, and most key paths are never looked at.
-    private var keyPathSource: KeyPathSource
+
+    /// Where the key path comes from: the value the location was made for, or a given path.
+    private var keyPathSource: KeyPathSource {
+        if let fields { return fields.keyPathSource }
+        if let storage { return .value(PlistValue(storage: storage, index: node)) }
+        return .path(PlistKeyPath())
+    }
 
     /// The key path from the root, such as `CFBundleDocumentTypes[2].LSItemContentTypes[0]`.
     public var keyPath: PlistKeyPath {
@@ -67,10 +133,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
             case .value(let value): return value.keyPath
             }
         }
-        set {
-            if storedFile == nil { storedFile = file }
-            keyPathSource = .path(newValue)
-        }
+        set { update { $0.keyPathSource = .path(newValue) } }
     }
 
     /// Appends the UTF-8 text of ``keyPath`` (its `description`) to `bytes`; a path still to be
@@ -99,10 +162,12 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     /// means "not known", not "different" (a report holds many findings about one value, and
     /// a writer can reuse the path it wrote last).
     public func sharesKeyPath(with other: SourceLocation) -> Bool {
+        if let storage, let theirs = other.storage { return storage === theirs && node == other.node }
         switch (keyPathSource, other.keyPathSource) {
-        case (.value(let mine), .value(let theirs)): mine.storage === theirs.storage && mine.index == theirs.index
-        case (.path(let mine), .path(let theirs)): mine == theirs
-        default: false
+        case (.value(let mine), .value(let theirs)):
+            return mine.storage === theirs.storage && mine.index == theirs.index
+        case (.path(let mine), .path(let theirs)): return mine == theirs
+        default: return false
         }
     }
 
@@ -111,22 +176,19 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         file: String, line: Int? = nil, column: Int? = nil, byteOffset: Int? = nil,
         objectIndex: Int? = nil, keyPath: PlistKeyPath = PlistKeyPath()
     ) {
-        self.storedFile = file
-        storedLine = Self.store(line)
-        storedColumn = Self.store(column)
-        storedOffset = Self.store(byteOffset)
-        storedObject = Self.store(objectIndex)
-        self.keyPathSource = .path(keyPath)
+        storage = nil
+        node = -1
+        fields = Fields(
+            file: file, line: Self.store(line), column: Self.store(column), offset: Self.store(byteOffset),
+            object: Self.store(objectIndex), keyPathSource: .path(keyPath))
     }
 
-    /// A location in `value`'s file whose key path is computed from `value` when asked for.
+    /// The location of `value`: its file, its position as the reader recorded it, and its key
+    /// path, computed from the value when asked for.
     init(value: PlistValue) {
-        self.storedFile = nil
-        storedLine = Self.unknown
-        storedColumn = Self.unknown
-        storedOffset = Self.unknown
-        storedObject = Self.unknown
-        self.keyPathSource = .value(value)
+        storage = value.storage
+        node = value.index
+        fields = nil
     }
 
     /// The value the location was made for, when its key path is still computed from it.
@@ -137,18 +199,20 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// Equal when every part is equal, key paths included.
     public static func == (lhs: SourceLocation, rhs: SourceLocation) -> Bool {
-        lhs.file == rhs.file && lhs.storedLine == rhs.storedLine && lhs.storedColumn == rhs.storedColumn
-            && lhs.storedOffset == rhs.storedOffset && lhs.storedObject == rhs.storedObject
-            && lhs.keyPath == rhs.keyPath
+        if let left = lhs.storage, let right = rhs.storage, left === right, lhs.node == rhs.node { return true }
+        let (left, right) = (lhs.stored, rhs.stored)
+        return left.line == right.line && left.column == right.column && left.offset == right.offset
+            && left.object == right.object && lhs.file == rhs.file && lhs.keyPath == rhs.keyPath
     }
 
     /// Hashes the position; key paths are left out (equal locations still hash equally).
     public func hash(into hasher: inout Hasher) {
+        let positions = stored
         hasher.combine(file)
-        hasher.combine(storedLine)
-        hasher.combine(storedColumn)
-        hasher.combine(storedOffset)
-        hasher.combine(storedObject)
+        hasher.combine(positions.line)
+        hasher.combine(positions.column)
+        hasher.combine(positions.offset)
+        hasher.combine(positions.object)
     }
 
     /// `path:line:col`, `path:line`, or `path` — dropping what is unknown, never inventing `0`.
