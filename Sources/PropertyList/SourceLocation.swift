@@ -93,18 +93,29 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
 
     /// The path of the file as the user named it (`-` for standard input).
     public var file: String {
-        get { fields?.file ?? storage?.file ?? "" }
+        get {
+            if let fields { return fields.file }
+            return storage?.file ?? ""
+        }
         set { update { $0.file = newValue } }
     }
 
     /// The 1-based line in a text format.
     public var line: Int? {
-        get { Self.load(stored.line) }
+        get {
+            if let fields { return Self.load(fields.line) }
+            guard let position = textPosition else { return nil }
+            return position.line > 0 ? Self.load(Self.store(Int(position.line))) : nil
+        }
         set { update { $0.line = Self.store(newValue) } }
     }
     /// The 1-based column (in Unicode scalars) in a text format.
     public var column: Int? {
-        get { Self.load(stored.column) }
+        get {
+            if let fields { return Self.load(fields.column) }
+            guard let position = textPosition else { return nil }
+            return position.column > 0 ? Self.load(Self.store(Int(position.column))) : nil
+        }
         set { update { $0.column = Self.store(newValue) } }
     }
     /// The byte offset in a binary plist.
@@ -116,6 +127,16 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var objectIndex: Int? {
         get { Self.load(stored.object) }
         set { update { $0.object = Self.store(newValue) } }
+    }
+
+    /// The value's line and column as its node has them (0 for unknown), for a location made for
+    /// a value of a text-format document: what ``line`` and ``column`` read (reports ask for them
+    /// for every finding).
+    private var textPosition: (line: UInt32, column: UInt32)? {
+        guard let storage, storage.format != .binary else { return nil }
+        return storage.nodes.withUnsafeBufferPointer { nodes in
+            (nodes[Int(node)].position1, nodes[Int(node)].position2)
+        }
     }
 
     /// Where the key path comes from: the value the location was made for, or a given path.

@@ -1,0 +1,38 @@
+import Testing
+
+@testable import PropertyList
+
+/// The word-at-a-time counts against a byte-by-byte count, on random bytes rich in the counted
+/// ones (and in bytes one bit away from them) at every length and alignment.
+@Suite struct ByteScanTests {
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func countsMatchAByteByByteCount(seed: UInt64) {
+        var state = seed
+        func draw() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        // Mostly the bytes counted, their neighbours in value, and bytes with the high bit set.
+        let alphabet: [UInt8] = [0x3C, 0x2F, 0x0A, 0x3D, 0x0B, 0xBC, 0x8A, 0x00, 0xFF, 0x41]
+        let bytes = (0..<700).map { _ in alphabet[Int(draw() % UInt64(alphabet.count))] }
+        for start in 0..<9 {
+            for end in stride(from: start, through: bytes.count, by: 7) {
+                let slice = bytes[start..<end]
+                slice.withUnsafeBufferPointer { buffer in
+                    #expect(ByteScan.count(of: 0x0A, in: buffer) == slice.filter { $0 == 0x0A }.count)
+                    #expect(ByteScan.count(of: 0xFF, in: buffer) == slice.filter { $0 == 0xFF }.count)
+                    #expect(ByteScan.count(of: 0x3C, in: buffer) == slice.filter { $0 == 0x3C }.count)
+                }
+            }
+        }
+    }
+
+    @Test func theElementBoundCountsEveryAngle() {
+        for text in ["", "<", "</", "<<", "1234567<", "12345678</a><b>", "<<<<<<<<////////<"] {
+            let bytes = Array(text.utf8)
+            #expect(XMLPlistReader.elementBound(bytes[...]) == 1 + bytes.filter { $0 == 0x3C }.count, "\(text)")
+        }
+        // At least the elements a document has: here 2 (and 2 end tags).
+        #expect(XMLPlistReader.elementBound(Array("<plist><dict></dict></plist>".utf8)[...]) == 5)
+    }
+}
