@@ -100,25 +100,15 @@ public struct LintContext: Sendable {
         self.references = indexes.references
         self.documentContentTypes = indexes.contentTypes
         self.documentIdentifiers = indexes.identifiers
-        // The declarations in effect (and the domains of their exports) and the listed types'
-        // nodes are look-ups in the catalog that do not depend on each other.
+        // The declarations in effect are read from the nodes the catalog recorded; the domains of
+        // their exports and the listed types' nodes do not depend on each other.
         let settings = expandableSettings
         let documentIdentifiers = indexes.identifiers
-        let firstBundleDeclaration = systemDeclarations.count
-        let (inEffect, listedNodes) = ParallelMap.both(
+        let inEffect = Self.declarationsInEffect(plists, catalog, from: systemDeclarations.count)
+        let declarations = inEffect.map { ($0.plist, $0.declaration) }
+        let (domains, listedNodes) = ParallelMap.both(
             concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
-            {
-                () -> (
-                    declarations: [(plist: Int, declaration: TypeDeclaration)], nodes: [ConformanceGraph.Node],
-                    domains: Set<String>
-                ) in
-                let inEffect = Self.declarationsInEffect(plists, catalog, from: firstBundleDeclaration)
-                let declarations = inEffect.map { ($0.plist, $0.declaration) }
-                return (
-                    declarations, inEffect.map(\.node),
-                    Self.ownDomains(plists, declarationsInEffect: declarations, settings: settings)
-                )
-            },
+            { Self.ownDomains(plists, declarationsInEffect: declarations, settings: settings) },
             { () -> [Bool] in
                 var listedNodes = [Bool](repeating: false, count: catalog.graph.nodeCount)
                 for identifier in documentIdentifiers {
@@ -126,10 +116,10 @@ public struct LintContext: Sendable {
                 }
                 return listedNodes
             })
-        self.bundleDeclarationsInEffect = inEffect.declarations
-        self.bundleDeclarationNodes = inEffect.nodes
+        self.bundleDeclarationsInEffect = declarations
+        self.bundleDeclarationNodes = inEffect.map(\.node)
         self.listedNodes = listedNodes
-        self.ownDomains = inEffect.domains
+        self.ownDomains = domains
         self.suggestionIndex = LazySuggestionIndex(knownIdentifiers)
         self.systemTypesGiven = !systemDeclarations.isEmpty
         let release = catalog.system.release
@@ -340,6 +330,12 @@ extension LintContext {
     /// (`com.example`), or three under a code host many vendors share (`io.github.alice`); nil
     /// when there are too few components.
     public static func domain(of name: String) -> String? {
+        domainAndPrefix(of: name)?.domain
+    }
+
+    /// ``domain(of:)``, and how many UTF-8 bytes of `name` it was read from (its first two or
+    /// three components, before lowercasing).
+    static func domainAndPrefix(of name: String) -> (domain: String, prefixLength: Int)? {
         // The dots are found in UTF-8 and only the prefix is lowercased: asked for every type
         // an app exports and lists, and lowercasing maps no character to or from a dot.
         let bytes = name.utf8
@@ -349,12 +345,12 @@ extension LintContext {
         let second = bytes[secondStart...].firstIndex(of: dot) ?? bytes.endIndex
         guard second != secondStart else { return nil }
         let two = String(name[..<second]).lowercased()
-        guard sharedDomains.contains(two) else { return two }
+        guard sharedDomains.contains(two) else { return (two, bytes.distance(from: bytes.startIndex, to: second)) }
         guard second != bytes.endIndex else { return nil }
         let thirdStart = bytes.index(after: second)
         let third = bytes[thirdStart...].firstIndex(of: dot) ?? bytes.endIndex
         guard third != thirdStart else { return nil }
-        return String(name[..<third]).lowercased()
+        return (String(name[..<third]).lowercased(), bytes.distance(from: bytes.startIndex, to: third))
     }
 
     /// ``ownDomains`` for the context's initialiser: the domains of the plists' bundle
@@ -370,14 +366,29 @@ extension LintContext {
             }
         }
         // OsmAnd imports 'net.osmand.obf' beside the 'net.osmand.' types it exports: exports count.
+        // A vendor's exports share their domain's prefix: an identifier that starts with the
+        // prefix the last domain was read from (then a dot, or nothing) has that domain, found
+        // without making and hashing its lowercased prefix again.
+        var lastPrefix: [UInt8] = []
         for (_, declaration) in declarationsInEffect where declaration.origin.kind == .exported {
             let identifier = declaration.identifier
-            guard identifier.reservedDomain == nil, !identifier.hasBuildSettingReference,
-                let domain = domain(of: identifier.rawValue)
-            else { continue }
+            guard identifier.reservedDomain == nil, !identifier.hasBuildSettingReference else { continue }
+            let name = identifier.rawValue
+            if !lastPrefix.isEmpty, name.withUTF8Bytes({ Self.continues($0, prefix: lastPrefix) }) { continue }
+            guard let (domain, prefixLength) = domainAndPrefix(of: name) else { continue }
             domains.insert(domain)
+            lastPrefix = Array(name.utf8.prefix(prefixLength))
         }
         return domains
+    }
+
+    /// Whether `bytes` start with `prefix`, then a dot or nothing: the same leading components.
+    private static func continues(_ bytes: UnsafeBufferPointer<UInt8>, prefix: [UInt8]) -> Bool {
+        guard bytes.count >= prefix.count, bytes.count == prefix.count || bytes[prefix.count] == UInt8(ascii: ".")
+        else { return false }
+        return prefix.withUnsafeBufferPointer { prefix in
+            bytes.prefix(prefix.count).elementsEqual(prefix)
+        }
     }
 
     /// Whether `identifier`'s supertypes are all known (none undeclared anywhere up the chain) so

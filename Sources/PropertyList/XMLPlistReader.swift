@@ -109,8 +109,9 @@ struct XMLPlistReader {
     /// The share of the file the first part of a split read takes: the second part's thread
     /// first scans that far for the cut (about a sixth of the parse's cost), so it parses less.
     /// Measured on gen.py's c_huge.plist with `perf` timelines of both threads: at 0.55 the second
-    /// part ended ~90 ms after the first, at 0.62 the first ~150 ms after the second.
-    static let firstPartShare = 0.58
+    /// part ended ~90 ms after the first, at 0.62 the first ~150 ms after the second; between
+    /// runs at one share the gap varies by ±75 ms on a two-core virtual machine.
+    static let firstPartShare = 0.56
 
     /// The document parsed in two parts on two cores and joined, or nil when no cut is found,
     /// when the first part reaches the cut's earliest place before the scan has found it (the

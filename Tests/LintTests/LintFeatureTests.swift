@@ -479,6 +479,33 @@ func plistText(_ body: String) -> String {
         #expect(LintContext.domain(of: "IO.GITHUB.Ärger.tool") == "io.github.ärger")
     }
 
+    /// The exports' domains, read with the last domain's prefix remembered, are those of every
+    /// export read on its own: runs of one vendor, prefixes that continue into a longer
+    /// component, shared code hosts, letter case, reserved and malformed names, imports.
+    @Test func exportDomainsAreEveryExportsDomain() {
+        let names = [
+            "com.example.a", "com.example.b", "com.examples.c", "com.example", "Com.Example.d", "com.exampl.e",
+            "io.github.alice.x", "io.github.alice.y", "io.github.bob.z", "io.github.alicea.w", "io.github",
+            "public.data", "com.apple.thing", "dyn.ah62", "example", ".example.app", "com..x",
+            "com.example.$(PRODUCT_NAME)", "de.Ünïcode.app", "de.ünïcode.app", "org.vendor.a", "com.example.f",
+        ]
+        var declarations: [(plist: Int, declaration: TypeDeclaration)] = []
+        for (index, name) in names.enumerated() {
+            let origin: TypeOrigin = index % 7 == 3 ? .imported(bundle: "app") : .exported(bundle: "app")
+            declarations.append((0, TypeDeclaration(UniformTypeIdentifier(name), origin: origin)))
+        }
+        var expected: Set<String> = []
+        for (_, declaration) in declarations where declaration.origin.kind == .exported {
+            let identifier = declaration.identifier
+            guard identifier.reservedDomain == nil, !identifier.hasBuildSettingReference,
+                let domain = LintContext.domain(of: identifier.rawValue)
+            else { continue }
+            expected.insert(domain)
+        }
+        #expect(expected.contains("io.github.alicea") && expected.contains("com.examples"))
+        #expect(LintContext.ownDomains([], declarationsInEffect: declarations, settings: nil) == expected)
+    }
+
     @Test func aBundleIdentifierIsExpandedWithTheBuildSettingsGiven() throws {
         let text = plistText(
             """
