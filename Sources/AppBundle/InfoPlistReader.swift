@@ -110,8 +110,9 @@ extension InfoPlist {
             parallelThreshold: ShapeReader.parallelThreshold)
     }
 
-    /// Reads the model, reading a section of more than `parallelThreshold` entries in chunks
-    /// side by side (tests compare that with a sequential reading).
+    /// Reads the model, reading the entries of the document-type and type-declaration sections
+    /// in chunks side by side when there are more than `parallelThreshold` in all (tests compare
+    /// that with a sequential reading).
     init<Node: InfoPlistNode>(
         root: Node, file: String, document: PropertyListDocument?, platform: Platform?, bundleName: String?,
         parallelThreshold: Int
@@ -131,15 +132,7 @@ extension InfoPlist {
         }
         let owner = bundleName ?? bundleIdentifier?.value ?? file
         documentTypesLocation = root["CFBundleDocumentTypes"]?.nodeLocation
-        documentTypes = reader.map(reader.dictionaries(root, "CFBundleDocumentTypes")) { reader, entry, index in
-            reader.documentType(entry, index: index)
-        }.compactMap { $0 }
-        exportedTypes = reader.map(reader.dictionaries(root, "UTExportedTypeDeclarations")) { reader, entry, _ in
-            reader.declaration(entry, origin: .exported(bundle: owner))
-        }.compactMap { $0 }
-        importedTypes = reader.map(reader.dictionaries(root, "UTImportedTypeDeclarations")) { reader, entry, _ in
-            reader.declaration(entry, origin: .imported(bundle: owner))
-        }.compactMap { $0 }
+        (documentTypes, exportedTypes, importedTypes) = reader.sections(of: root, owner: owner)
         supportsOpeningDocumentsInPlace = reader.boolean(root, "LSSupportsOpeningDocumentsInPlace")
         supportsDocumentBrowser = reader.boolean(root, "UISupportsDocumentBrowser")
         fileSharingEnabled = reader.boolean(root, "UIFileSharingEnabled")
@@ -255,33 +248,71 @@ struct ShapeReader {
         }
     }
 
-    /// Above this many entries, a section is read in chunks on every core (by default).
+    /// Above this many document types and declarations, they are read in chunks on every core
+    /// (by default).
     static let parallelThreshold = 4_096
-    /// Above this many entries, a section is read in chunks on every core.
+    /// Above this many document types and declarations, they are read in chunks on every core.
     var parallelThreshold = ShapeReader.parallelThreshold
 
-    /// `read` over `entries` (with each entry's index), findings recorded in entry order as a
-    /// sequential reading would; a large section is read in chunks concurrently, each chunk with a
-    /// reader of its own.
-    mutating func map<Node: InfoPlistNode, Result: Sendable>(
-        _ entries: [Node], _ read: @Sendable (inout ShapeReader, Node, Int) -> Result?
-    ) -> [Result?] {
-        guard entries.count > parallelThreshold else {
-            var results: [Result?] = []
-            results.reserveCapacity(entries.count)
-            for (index, entry) in entries.enumerated() { results.append(read(&self, entry, index)) }
-            return results
+    /// The document types and the exported and imported declarations of `root`, with the
+    /// findings a sequential reading records, in its order: each section's shape, then its
+    /// entries in order. Above `parallelThreshold` entries in all, the entries are read in chunks
+    /// side by side, each chunk with a reader of its own, the three sections in one parallel
+    /// pass (one wait, not one per section).
+    mutating func sections<Node: InfoPlistNode>(of root: Node, owner: String) -> (
+        documentTypes: [DocumentType], exported: [TypeDeclaration], imported: [TypeDeclaration]
+    ) {
+        let keys = ["CFBundleDocumentTypes", "UTExportedTypeDeclarations", "UTImportedTypeDeclarations"]
+        let file = self.file
+        let origins: [TypeOrigin] = [.exported(bundle: owner), .exported(bundle: owner), .imported(bundle: owner)]
+        // Each section's shape findings come before its entries': a reader per section for them.
+        var shapes = [ShapeReader](repeating: ShapeReader(file: file), count: keys.count)
+        let entries = keys.indices.map { shapes[$0].dictionaries(root, keys[$0]) }
+        guard entries.reduce(0, { $0 + $1.count }) > parallelThreshold else {
+            var documentTypes: [DocumentType] = []
+            var declarations: [[TypeDeclaration]] = [[], []]
+            for section in keys.indices {
+                findings += shapes[section].findings
+                for (index, entry) in entries[section].enumerated() {
+                    if section == 0 {
+                        documentTypes.append(documentType(entry, index: index))
+                    } else if let read = declaration(entry, origin: origins[section]) {
+                        declarations[section - 1].append(read)
+                    }
+                }
+            }
+            return (documentTypes, declarations[0], declarations[1])
         }
         let chunkSize = max(1, parallelThreshold / 4)
-        let chunks = stride(from: 0, to: entries.count, by: chunkSize).map { $0..<min($0 + chunkSize, entries.count) }
-        let file = self.file
-        let parts = ParallelMap.map(chunks) { range -> (results: [Result?], findings: [AppBundleFinding]) in
-            var reader = ShapeReader(file: file)
-            let results = range.map { index in read(&reader, entries[index], index) }
-            return (results, reader.findings)
+        let chunks = entries.indices.flatMap { section in
+            stride(from: 0, to: entries[section].count, by: chunkSize).map {
+                (section: section, range: $0..<min($0 + chunkSize, entries[section].count))
+            }
         }
-        for part in parts { findings += part.findings }
-        return parts.flatMap(\.results)
+        let parts = ParallelMap.map(chunks) {
+            chunk -> (documentTypes: [DocumentType], declarations: [TypeDeclaration], findings: [AppBundleFinding]) in
+            var reader = ShapeReader(file: file)
+            let section = entries[chunk.section]
+            guard chunk.section > 0 else {
+                return (chunk.range.map { reader.documentType(section[$0], index: $0) }, [], reader.findings)
+            }
+            let read = chunk.range.compactMap { reader.declaration(section[$0], origin: origins[chunk.section]) }
+            return ([], read, reader.findings)
+        }
+        var declarations: [[TypeDeclaration]] = [[], []]
+        var documentTypes: [DocumentType] = []
+        for section in keys.indices {
+            findings += shapes[section].findings
+            for (chunk, part) in zip(chunks, parts) where chunk.section == section {
+                findings += part.findings
+                if section == 0 {
+                    documentTypes += part.documentTypes
+                } else {
+                    declarations[section - 1] += part.declarations
+                }
+            }
+        }
+        return (documentTypes, declarations[0], declarations[1])
     }
 
     /// The dictionaries of an array of dictionaries; other elements are reported and skipped.

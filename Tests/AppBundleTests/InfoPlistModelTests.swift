@@ -230,6 +230,12 @@ import UniformTypes
             text += "<key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key>"
             text += "<array><string>t\(index)</string></array></dict></dict>\n"
         }
+        // A shorter imported section: a chunk or two, one entry without an identifier.
+        text += "</array>\n<key>UTImportedTypeDeclarations</key><array>\n"
+        for index in 0..<count / 60 {
+            text += index == 7 ? "<dict>" : "<dict><key>UTTypeIdentifier</key><string>org.other.i\(index)</string>"
+            text += "<key>UTTypeConformsTo</key><string>public.data</string></dict>\n"
+        }
         return text + "</array>\n</dict></plist>\n"
     }
 
@@ -248,9 +254,13 @@ import UniformTypes
         #expect(chunked.documentTypes == sequential.documentTypes)
         #expect(chunked.documentTypes.map(\.index) == Array(0..<3_000))
         #expect(chunked.exportedTypes == sequential.exportedTypes)
+        #expect(sequential.importedTypes.count == 3_000 / 60 - 1)
+        #expect(chunked.importedTypes == sequential.importedTypes)
         #expect(chunked.findings == sequential.findings)
-        // The default reading of a file this size is sequential and gives the same model too.
+        // The default reading (in chunks too: more than 4,096 entries in all) gives the same.
         let byDefault = InfoPlist(document: document)
+        #expect(byDefault.documentTypes == sequential.documentTypes)
+        #expect(byDefault.importedTypes == sequential.importedTypes)
         #expect(byDefault.findings == sequential.findings)
     }
 }
