@@ -77,8 +77,15 @@ public struct LintContext: Sendable {
         let bundleCount = plists.reduce(0) { $0 + $1.exportedTypes.count + $1.importedTypes.count }
         // The catalog and the indexes of the files do not depend on each other: for a large
         // bundle the indexes are built beside the catalog.
+        // The declarations given, in order (one copy of each: not through `InfoPlist.declarations`).
+        var given = systemDeclarations
+        given.reserveCapacity(systemDeclarations.count + bundleCount)
+        for plist in plists {
+            given += plist.exportedTypes
+            given += plist.importedTypes
+        }
         let (catalog, indexes) = TypeCatalog.building(
-            declarations: systemDeclarations + plists.flatMap(\.declarations),
+            declarations: given,
             concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold
         ) {
             let contentTypes = app.documentTypes.flatMap { entry in

@@ -96,22 +96,11 @@ public struct TypeCatalog: Sendable {
     /// everything. Both give the same catalog (a test compares them); reuse saves hashing the
     /// system's 1,300-odd identifiers and tags again for every app.
     init(system: SystemTypeCatalog, declarations: [TypeDeclaration], reusingSystemLayer: Bool) {
-        if reusingSystemLayer, let layer = Self.reusableLayer(of: system, under: declarations) {
-            self.init(
-                system: system, layer: layer, layering: Layering(system: system, bundle: declarations),
-                concurrently: false)
+        if reusingSystemLayer, let layer = system.layer, let layering = Layering(system: system, bundle: declarations) {
+            self.init(system: system, layer: layer, layering: layering, concurrently: false)
         } else {
             self.init(system: system, allDeclarations: declarations)
         }
-    }
-
-    /// The system's prebuilt layer when `declarations` can be layered over it: it has one, and
-    /// none of them is a system declaration (a newer release's types are built whole).
-    private static func reusableLayer(
-        of system: SystemTypeCatalog, under declarations: [TypeDeclaration]
-    ) -> SystemTypeCatalog.Layer? {
-        guard let layer = system.layer, !declarations.contains(where: { $0.origin.isSystem }) else { return nil }
-        return layer
     }
 
     /// Builds everything from the system's types and `declarations`.
@@ -255,13 +244,16 @@ public struct TypeCatalog: Sendable {
         system: SystemTypeCatalog = .embedded, declarations: [TypeDeclaration], concurrently: Bool,
         beside work: @Sendable () -> Other
     ) -> (catalog: TypeCatalog, other: Other) {
-        guard let layer = reusableLayer(of: system, under: declarations) else {
+        guard let layer = system.layer else {
             let (catalog, other) = ParallelMap.both(
                 concurrently: concurrently, { TypeCatalog(system: system, allDeclarations: declarations) }, work)
             return (catalog, other)
         }
+        // Whether a declaration is a system one (then everything is built whole) is found while
+        // layering, which reads every declaration anyway: not in a pass of its own before it.
         let (layering, other) = ParallelMap.both(
             concurrently: concurrently, { Layering(system: system, bundle: declarations) }, work)
+        guard let layering else { return (TypeCatalog(system: system, allDeclarations: declarations), other) }
         return (TypeCatalog(system: system, layer: layer, layering: layering, concurrently: concurrently), other)
     }
 
@@ -279,7 +271,8 @@ public struct TypeCatalog: Sendable {
         /// Per bundle declaration, the position in `effective` of its identifier's winner.
         var nodeOfGiven: [Int32] = []
 
-        init(system: SystemTypeCatalog, bundle declarations: [TypeDeclaration]) {
+        /// Nil when a declaration is a system one (a newer release's types are built whole).
+        init?(system: SystemTypeCatalog, bundle declarations: [TypeDeclaration]) {
             let systemCount = system.types.count
             // The bundle's declarations grouped by identifier, groups in order of first appearance.
             var groupOf: [UniformTypeIdentifier: Int] = [:]
@@ -288,6 +281,7 @@ public struct TypeCatalog: Sendable {
             var groupOfGiven: [Int32] = []
             groupOfGiven.reserveCapacity(declarations.count)
             for (offset, declaration) in declarations.enumerated() {
+                if declaration.origin.isSystem { return nil }
                 let candidate = Candidate(declaration: declaration, layer: 0, sequence: systemCount + offset, next: -1)
                 if let group = groupOf[declaration.identifier] {
                     groups[group].append(candidate)
