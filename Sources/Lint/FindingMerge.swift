@@ -23,7 +23,7 @@ enum FindingMerge {
         gather(&outcomes, into: found, concurrently: concurrently)
         let order = reportOrder(of: UnsafeBufferPointer(found), concurrently: concurrently)
         // Exact duplicates are next to each other in `order`, at one place: destroyed, not kept.
-        var kept: [Int32] = []
+        var kept: [UInt32] = []
         kept.reserveCapacity(count)
         for (position, index) in order.ranked.enumerated() {
             if let last = kept.last, position > 0, order.keys[position].samePlace(as: order.keys[position - 1]),
@@ -33,7 +33,7 @@ enum FindingMerge {
                 (found.baseAddress.unsafelyUnwrapped + index).deinitialize(count: 1)
                 continue
             }
-            kept.append(Int32(index))
+            kept.append(UInt32(index))
         }
         let source = SendablePointer(found.baseAddress.unsafelyUnwrapped)
         let keptIndices = kept
@@ -87,7 +87,9 @@ enum FindingMerge {
     /// The report order of some findings: their indices ranked, and their integer keys in that
     /// order.
     struct Order {
+        /// The findings' indices, in report order.
         var ranked: [Int]
+        /// Each ranked finding's integer key, in the same order.
         var keys: [SortKey]
     }
 
@@ -159,17 +161,15 @@ enum FindingMerge {
         private let partSize: Int
 
         init(_ found: UnsafeBufferPointer<Diagnostic>, concurrently: Bool) {
-            let parts = partCount(found.count, concurrently: concurrently)
-            let partSize = (found.count + parts - 1) / parts
+            let (partSize, ranges) = FindingMerge.parts(of: found.count, concurrently: concurrently)
             let source = SendableConstPointer(found.baseAddress.unsafelyUnwrapped)
-            let count = found.count
-            let numbered = ParallelMap.map(Array(0..<parts)) { part -> (numbers: [UInt32], files: [String]) in
+            let numbered = ParallelMap.map(ranges) { range -> (numbers: [UInt32], files: [String]) in
                 var fileNumbers: [String: Int] = [:]
                 var files: [String] = []
                 var numbers: [UInt32] = []
-                numbers.reserveCapacity(partSize)
+                numbers.reserveCapacity(range.count)
                 var previous: (file: String, number: Int)?
-                for index in part * partSize..<min(count, (part + 1) * partSize) {
+                for index in range {
                     let file = source.pointer[index].location.file
                     if let previous, previous.file == file {
                         numbers.append(UInt32(previous.number))
@@ -204,33 +204,39 @@ enum FindingMerge {
     /// The integer part of the report order: file rank and line; column and the index in the
     /// unsorted findings (which keeps the sort stable).
     struct SortKey {
+        /// The file's rank in the high half, the line (or `UInt32.max`) in the low half.
         var position: UInt64
+        /// The column (or `UInt32.max`) in the high half, the finding's index in the low half.
         var columnAndIndex: UInt64
 
+        /// The finding's index in the unsorted findings.
         var index: Int { Int(columnAndIndex & 0xFFFF_FFFF) }
 
+        /// Whether `other` is at the same place: file, line and column.
         func samePlace(as other: SortKey) -> Bool {
             position == other.position && columnAndIndex >> 32 == other.columnAndIndex >> 32
         }
     }
 
-    /// How many parts `count` items are split into: one per core, or one.
-    private static func partCount(_ count: Int, concurrently: Bool) -> Int {
-        concurrently ? max(1, min(ParallelMap.width, count)) : 1
+    /// `0..<count` split into contiguous ranges of one size (the last one shorter), one per core
+    /// when `concurrently` (never an empty one: fewer parts when there are few items), or one.
+    static func parts(of count: Int, width: Int = ParallelMap.width, concurrently: Bool) -> (
+        size: Int, ranges: [Range<Int>]
+    ) {
+        guard concurrently, count > 1, width > 1 else { return (max(count, 1), [0..<count]) }
+        let size = (count + min(width, count) - 1) / min(width, count)
+        return (size, stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) })
     }
 
     /// Runs `body` over `0..<count` split into contiguous ranges, one per core when
     /// `concurrently`.
     private static func inParts(count: Int, concurrently: Bool, _ body: @Sendable (Range<Int>) -> Void) {
-        let parts = partCount(count, concurrently: concurrently)
-        guard parts > 1 else {
+        let ranges = parts(of: count, concurrently: concurrently).ranges
+        guard ranges.count > 1 else {
             body(0..<count)
             return
         }
-        let size = (count + parts - 1) / parts
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            body(part * size..<min(count, (part + 1) * size))
-        }
+        DispatchQueue.concurrentPerform(iterations: ranges.count) { part in body(ranges[part]) }
     }
 }
 
@@ -243,6 +249,6 @@ private struct SendablePointer<Element>: @unchecked Sendable {
 
 /// A read-only pointer handed to the threads of a parallel loop.
 private struct SendableConstPointer<Element>: @unchecked Sendable {
-    let pointer: UnsafeMutablePointer<Element>
-    init(_ pointer: UnsafePointer<Element>) { self.pointer = UnsafeMutablePointer(mutating: pointer) }
+    let pointer: UnsafePointer<Element>
+    init(_ pointer: UnsafePointer<Element>) { self.pointer = pointer }
 }

@@ -135,9 +135,10 @@ public struct Linter: Sendable {
         return diagnostics
     }
 
-    /// Sorts `diagnostics` for reporting in place and removes exact duplicates. Positions are
-    /// compared as integers (file rank, line, column), whole diagnostics only on a tie; no
-    /// diagnostic is copied (a report can hold hundreds of thousands).
+    /// Sorts `diagnostics` for reporting and removes exact duplicates (``FindingMerge``: moved into
+    /// a new array in report order). Positions are compared as integers (file rank, line,
+    /// column), whole diagnostics only on a tie; no diagnostic is copied when `diagnostics` is
+    /// the only reference to its array (a report can hold hundreds of thousands).
     static func sort(_ diagnostics: inout [Diagnostic]) {
         var outcomes: [[Diagnostic]] = [[]]
         swap(&outcomes[0], &diagnostics)

@@ -251,6 +251,7 @@ public struct TypeCatalog: Sendable {
         }
         // Whether a declaration is a system one (then everything is built whole) is found while
         // layering, which reads every declaration anyway: not in a pass of its own before it.
+        // The whole build then runs after `work` rather than beside it (`--system-types` only).
         let (layering, other) = ParallelMap.both(
             concurrently: concurrently, { Layering(system: system, bundle: declarations) }, work)
         guard let layering else { return (TypeCatalog(system: system, allDeclarations: declarations), other) }
@@ -310,7 +311,6 @@ public struct TypeCatalog: Sendable {
             baseUnchanged = [Bool](repeating: true, count: systemCount)
             systemRemap = [Int32](repeating: -1, count: systemCount)
             effective.reserveCapacity(systemCount + fresh.count)
-            // Appends the group's winner; returns its layer.
             // Appends bundle group `number`'s winner (`group` holds its candidates, and the system
             // type's first when it has that identifier); returns the winner's layer.
             @discardableResult func add(_ group: [Candidate], number: Int) -> Int {

@@ -483,16 +483,20 @@ func plistText(_ body: String) -> String {
     /// export read on its own: runs of one vendor, prefixes that continue into a longer
     /// component, shared code hosts, letter case, reserved and malformed names, imports.
     @Test func exportDomainsAreEveryExportsDomain() {
-        let names = [
+        let exported = [
             "com.example.a", "com.example.b", "com.examples.c", "com.example", "Com.Example.d", "com.exampl.e",
-            "io.github.alice.x", "io.github.alice.y", "io.github.bob.z", "io.github.alicea.w", "io.github",
-            "public.data", "com.apple.thing", "dyn.ah62", "example", ".example.app", "com..x",
+            "io.github.alice.x", "io.github.alice.y", "io.github.alicea.w", "io.github.bob.z", "io.github",
+            "io.github.bob", "public.data", "com.apple.thing", "dyn.ah62", "example", ".example.app", "com..x",
             "com.example.$(PRODUCT_NAME)", "de.Ünïcode.app", "de.ünïcode.app", "org.vendor.a", "com.example.f",
         ]
+        // Imports count for nothing, their vendors included.
+        let imported = ["net.imported.a", "com.example.i"]
         var declarations: [(plist: Int, declaration: TypeDeclaration)] = []
-        for (index, name) in names.enumerated() {
-            let origin: TypeOrigin = index % 7 == 3 ? .imported(bundle: "app") : .exported(bundle: "app")
-            declarations.append((0, TypeDeclaration(UniformTypeIdentifier(name), origin: origin)))
+        for name in exported {
+            declarations.append((0, TypeDeclaration(UniformTypeIdentifier(name), origin: .exported(bundle: "app"))))
+        }
+        for name in imported {
+            declarations.append((0, TypeDeclaration(UniformTypeIdentifier(name), origin: .imported(bundle: "app"))))
         }
         var expected: Set<String> = []
         for (_, declaration) in declarations where declaration.origin.kind == .exported {
@@ -503,6 +507,7 @@ func plistText(_ body: String) -> String {
             expected.insert(domain)
         }
         #expect(expected.contains("io.github.alicea") && expected.contains("com.examples"))
+        #expect(!expected.contains("net.imported"))
         #expect(LintContext.ownDomains([], declarationsInEffect: declarations, settings: nil) == expected)
     }
 

@@ -95,6 +95,20 @@ import UniformTypes
         #expect(FindingMerge.merge(&nothing).isEmpty)
     }
 
+    /// Split for any number of cores, the parts cover every finding once, in order, none empty.
+    @Test(arguments: [(16_384, 192), (16_384, 2), (7, 16), (1, 8), (0, 4), (100_003, 64)] as [(Int, Int)])
+    func partsCoverEveryFindingOnce(count: Int, width: Int) {
+        let (size, ranges) = FindingMerge.parts(of: count, width: width, concurrently: true)
+        #expect(ranges.first?.lowerBound == 0 && ranges.last?.upperBound == count)
+        #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        #expect(count == 0 || ranges.allSatisfy { !$0.isEmpty && $0.count <= size })
+        #expect(ranges.count <= max(1, width))
+        // Each finding's part is its index over the size.
+        for (part, range) in ranges.enumerated() where !range.isEmpty {
+            #expect(range.lowerBound / size == part && (range.upperBound - 1) / size == part)
+        }
+    }
+
     @Test func jsonWrittenInChunksIsOneDocumentInOrder() throws {
         // More chunks than are rendered ahead of the one written, the last one short.
         let count = (JSONReporter.chunksAhead + 1) * JSONReporter.chunkSize + 17

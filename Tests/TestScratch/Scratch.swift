@@ -7,8 +7,9 @@ import Foundation
 #endif
 
 /// Temporary files for the tests: every folder is made under one folder per test process,
-/// which is removed with everything in it when the process exits, so that a test run leaves
-/// nothing behind in the temporary directory (not even when a test fails halfway).
+/// which is removed with everything in it when the process exits normally (failed expectations
+/// included), so that a test run leaves nothing behind in the temporary directory; a crash or a
+/// killed run leaves that one folder.
 public enum Scratch {
     /// The test process's own folder in the temporary directory, made on first use.
     public static let root: URL = {

@@ -162,6 +162,9 @@ import Testing
         }
         Self.expectSame(catalog, TypeCatalog(system: .embedded, declarations: bundle, reusingSystemLayer: false))
         #expect(other == 80)
+        for (position, declaration) in bundle.enumerated() {
+            #expect(catalog.node(ofDeclarationAt: position) == catalog.graph.declaredNode(for: declaration.identifier))
+        }
         let withSystem =
             bundle + [
                 declaration(
@@ -169,6 +172,9 @@ import Testing
             ]
         let (whole, _) = TypeCatalog.building(declarations: withSystem, concurrently: concurrently) { 0 }
         Self.expectSame(whole, TypeCatalog(system: .embedded, declarations: withSystem, reusingSystemLayer: false))
+        for (position, declaration) in withSystem.enumerated() {
+            #expect(whole.node(ofDeclarationAt: position) == whole.graph.declaredNode(for: declaration.identifier))
+        }
         #expect(whole.isSystemDeclared("com.vendor.newer"))
     }
 
