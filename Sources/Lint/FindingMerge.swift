@@ -98,7 +98,7 @@ enum FindingMerge {
     /// key path, code and message, each key path made once.
     static func reportOrder(of found: UnsafeBufferPointer<Diagnostic>, concurrently: Bool) -> Order {
         let files = FileRanks(found, concurrently: concurrently)
-        let source = SendableConstPointer(found.baseAddress.unsafelyUnwrapped)
+        let source = SendablePointer(UnsafeMutablePointer(mutating: found.baseAddress.unsafelyUnwrapped))
         var keys = [SortKey](unsafeUninitializedCapacity: found.count) { keys, initialized in
             let target = SendablePointer(keys.baseAddress.unsafelyUnwrapped)
             inParts(count: found.count, concurrently: concurrently) { range in
@@ -162,7 +162,7 @@ enum FindingMerge {
 
         init(_ found: UnsafeBufferPointer<Diagnostic>, concurrently: Bool) {
             let (partSize, ranges) = FindingMerge.parts(of: found.count, concurrently: concurrently)
-            let source = SendableConstPointer(found.baseAddress.unsafelyUnwrapped)
+            let source = SendablePointer(UnsafeMutablePointer(mutating: found.baseAddress.unsafelyUnwrapped))
             let numbered = ParallelMap.map(ranges) { range -> (numbers: [UInt32], files: [String]) in
                 var fileNumbers: [String: Int] = [:]
                 var files: [String] = []
@@ -240,15 +240,9 @@ enum FindingMerge {
     }
 }
 
-/// A pointer handed to the threads of a parallel loop, each of which touches only its own
-/// elements.
+/// A pointer handed to the threads of a parallel loop, each of which writes only its own
+/// elements (or none: the findings are only read while their keys are made).
 private struct SendablePointer<Element>: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<Element>
     init(_ pointer: UnsafeMutablePointer<Element>) { self.pointer = pointer }
-}
-
-/// A read-only pointer handed to the threads of a parallel loop.
-private struct SendableConstPointer<Element>: @unchecked Sendable {
-    let pointer: UnsafePointer<Element>
-    init(_ pointer: UnsafePointer<Element>) { self.pointer = pointer }
 }

@@ -41,6 +41,11 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
             self.object = object
             self.keyPathSource = keyPathSource
         }
+
+        /// A box of its own with the same fields.
+        func copy() -> Fields {
+            Fields(file: file, line: line, column: column, offset: offset, object: object, keyPathSource: keyPathSource)
+        }
     }
 
     private static let unknown = UInt32.max
@@ -58,18 +63,16 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     private var stored: (line: UInt32, column: UInt32, offset: UInt32, object: UInt32) {
         if let fields { return (fields.line, fields.column, fields.offset, fields.object) }
         guard let storage else { return (Self.unknown, Self.unknown, Self.unknown, Self.unknown) }
-        let record = storage.nodes[Int(node)]
-        switch storage.format {
-        case .binary:
-            return (
-                Self.unknown, Self.unknown, Self.store(Int(record.position2)), Self.store(Int(record.position1))
-            )
-        case .xml, .openStep:
-            return (
-                record.position1 > 0 ? Self.store(Int(record.position1)) : Self.unknown,
-                record.position2 > 0 ? Self.store(Int(record.position2)) : Self.unknown, Self.unknown, Self.unknown
-            )
+        if let position = textPosition {
+            return (Self.textStore(position.line), Self.textStore(position.column), Self.unknown, Self.unknown)
         }
+        let record = storage.nodes[Int(node)]
+        return (Self.unknown, Self.unknown, Self.store(Int(record.position2)), Self.store(Int(record.position1)))
+    }
+
+    /// A text format's position as a node has it (0 for unknown), as stored.
+    private static func textStore(_ position: UInt32) -> UInt32 {
+        position > 0 ? store(Int(position)) : unknown
     }
 
     /// Changes the fields, moving them into a box of this location's own first.
@@ -82,11 +85,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
             storage = nil
             node = -1
         } else if !isKnownUniquelyReferenced(&fields) {
-            fields = fields.map {
-                Fields(
-                    file: $0.file, line: $0.line, column: $0.column, offset: $0.offset, object: $0.object,
-                    keyPathSource: $0.keyPathSource)
-            }
+            fields = fields?.copy()
         }
         if let fields { change(fields) }
     }
@@ -104,8 +103,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var line: Int? {
         get {
             if let fields { return Self.load(fields.line) }
-            guard let position = textPosition else { return nil }
-            return position.line > 0 ? Self.load(Self.store(Int(position.line))) : nil
+            return textPosition.flatMap { Self.load(Self.textStore($0.line)) }
         }
         set { update { $0.line = Self.store(newValue) } }
     }
@@ -113,8 +111,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
     public var column: Int? {
         get {
             if let fields { return Self.load(fields.column) }
-            guard let position = textPosition else { return nil }
-            return position.column > 0 ? Self.load(Self.store(Int(position.column))) : nil
+            return textPosition.flatMap { Self.load(Self.textStore($0.column)) }
         }
         set { update { $0.column = Self.store(newValue) } }
     }

@@ -661,7 +661,7 @@ private struct XMLState {
             var column: Int32 = 0
             utiscope_xml_position(context, &line, &column)
             // The parser stands at the end of the piece; count back to the line where it starts.
-            line -= Int32(bytes[index...].lazy.filter { $0 == 0x0A }.count)
+            line -= Int32(ByteScan.count(of: 0x0A, in: UnsafeBufferPointer(rebasing: bytes[index...])))
             strayLine = line + lineOffset
             strayShown.removeAll(keepingCapacity: true)
             strayShownDone = false
