@@ -9,6 +9,7 @@ import Foundation
 //   utiscope-bench hostile      generated attack inputs through the release `utiscope`, against budgets
 //   utiscope-bench lint DIR     `utiscope lint` on DIR/c_huge.plist against `plutil -lint` on the same file
 //   utiscope-bench browse DIR   the release `utiscope browse -r` on DIR/tree (gen.py's e) for DIR/b_macos.plist, against find
+//   utiscope-bench kept         checks that this build keeps documents read while the switch is on (CI)
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -17,7 +18,7 @@ utiscope_keep_freed_memory()
 
 func usage() -> Never {
     FileHandle.standardError.write(
-        Data("usage: utiscope-bench parse DIR | types DIR | hostile | lint DIR | browse DIR\n".utf8))
+        Data("usage: utiscope-bench parse DIR | types DIR | hostile | lint DIR | browse DIR | kept\n".utf8))
     exit(64)
 }
 
@@ -43,6 +44,9 @@ do {
     case "lint":
         guard arguments.count == 2 else { usage() }
         try LintBenchmark.run(directory: arguments[1])
+    case "kept":
+        guard arguments.count == 1 else { usage() }
+        try LintBenchmark.runKeptCheck()
     case "browse":
         guard arguments.count == 2 else { usage() }
         try BrowseBenchmark.run(directory: arguments[1])

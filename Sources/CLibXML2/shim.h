@@ -220,22 +220,18 @@ static inline int utiscope_make_immortal(void *object) {
     return 1;
 }
 
-/// Not libxml2's: the switch behind `PropertyListDocument.keepsStorageUntilExit`, read and
-/// written atomically (documents are made on any thread). Only the PropertyList module calls it,
-/// so its one copy of the flag is that module's.
-static inline int *utiscope_keep_documents_flag(void) {
-    static int flag = 0;
-    return &flag;
+/// Not libxml2's: reads a flag that any thread may write (relaxed: a flag, not a lock). The flag
+/// lives in memory the caller allocated. It must not be a `static` variable of a function in this
+/// header: a release build compiles each Swift file of a module into its own object file, each gets
+/// its own copy of such a variable, and the optimizer folds a copy that its file never writes to
+/// its initial value (which left `keepsStorageUntilExit` always off in release builds).
+static inline int utiscope_load_flag(const int *flag) {
+    return __atomic_load_n(flag, __ATOMIC_RELAXED);
 }
 
-/// Reads the switch.
-static inline int utiscope_keeps_documents(void) {
-    return __atomic_load_n(utiscope_keep_documents_flag(), __ATOMIC_RELAXED);
-}
-
-/// Sets the switch (1) or clears it (0).
-static inline void utiscope_set_keeps_documents(int value) {
-    __atomic_store_n(utiscope_keep_documents_flag(), value, __ATOMIC_RELAXED);
+/// Not libxml2's: writes a flag that any thread may read (see `utiscope_load_flag`).
+static inline void utiscope_store_flag(int *flag, int value) {
+    __atomic_store_n(flag, value, __ATOMIC_RELAXED);
 }
 
 #endif

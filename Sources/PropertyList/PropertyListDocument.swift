@@ -139,8 +139,8 @@ public struct PropertyListDocument: Sendable {
     /// and exits, such as the `utiscope` command, which sets it before reading anything. Read and
     /// written atomically; a document being read while it changes may be kept or not.
     public static var keepsStorageUntilExit: Bool {
-        get { utiscope_keeps_documents() != 0 }
-        set { utiscope_set_keeps_documents(newValue ? 1 : 0) }
+        get { utiscope_load_flag(KeepSwitch.flag) != 0 }
+        set { utiscope_store_flag(KeepSwitch.flag, newValue ? 1 : 0) }
     }
 
     /// Keeps the document's storage until the process exits: it is never freed, even when no value
@@ -163,6 +163,13 @@ public struct PropertyListDocument: Sendable {
             if let buffer { _ = utiscope_make_immortal(buffer) }
         }
         return true
+    }
+
+    /// Whether the document's storage is kept until the process exits (see ``keepUntilExit()``),
+    /// read from the runtime's reference-count word where its layout is known (64-bit: the low 32
+    /// bits and the top bit set); false elsewhere, and for a storage that is not kept.
+    public var isKeptUntilExit: Bool {
+        withExtendedLifetime(storage) { ImmortalBuffers.isImmortal(Unmanaged.passUnretained(storage).toOpaque()) }
     }
 
     /// The top-level value.
@@ -241,6 +248,18 @@ public struct PropertyListDocument: Sendable {
     }
 }
 
+/// The memory behind ``PropertyListDocument/keepsStorageUntilExit``: one C `int`, allocated once
+/// and never freed, so that every file of the module reads and writes the same flag through the
+/// shim's atomic loads and stores.
+private enum KeepSwitch {
+    /// The flag: 0 off, 1 on.
+    nonisolated(unsafe) static let flag: UnsafeMutablePointer<CInt> = {
+        let flag = UnsafeMutablePointer<CInt>.allocate(capacity: 1)
+        flag.initialize(to: 0)
+        return flag
+    }()
+}
+
 /// The heap objects behind native strings and arrays, for making them immortal along with a kept
 /// document: a string's or an array's buffer shared by every value of a document is retained on
 /// every copy, on every core. Only on Linux, where a native array is one reference to its buffer
@@ -285,6 +304,18 @@ enum ImmortalBuffers {
         // Discriminator 0: a native (not small, not immortal literal, not bridged) string.
         guard words.1 >> 60 == 0, words.1 != 0 else { return nil }
         return UnsafeMutableRawPointer(bitPattern: UInt(words.1 & 0x0FFF_FFFF_FFFF_FFFF))
+    }
+
+    /// Whether the object at `object` is immortal: on 64-bit reference counts (the word after the
+    /// class pointer), the low 32 bits set and the top bit. False for nil, and where the layout is
+    /// not known.
+    static func isImmortal(_ object: UnsafeMutableRawPointer?) -> Bool {
+        #if arch(x86_64) || arch(arm64)
+            guard let word = object?.load(fromByteOffset: 8, as: UInt64.self) else { return false }
+            return word & 0xFFFF_FFFF == 0xFFFF_FFFF && word >> 63 == 1
+        #else
+            return false
+        #endif
     }
 
     /// An object's class pointer: its first word.

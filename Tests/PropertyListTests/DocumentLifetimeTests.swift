@@ -7,11 +7,9 @@ import Testing
 @Suite(.serialized) struct DocumentLifetimeTests {
     static let text = "<plist><dict><key>a</key><array><string>b</string><true/></array></dict></plist>"
 
-    /// Whether the object at `object` is immortal: on 64-bit reference counts (the word after the
-    /// class pointer), the low 32 bits set and the top bit. False for nil.
+    /// Whether the object at `object` is immortal (the module's own test of the runtime's bits).
     static func isImmortal(_ object: UnsafeMutableRawPointer?) -> Bool {
-        guard let word = object?.load(fromByteOffset: 8, as: UInt64.self) else { return false }
-        return word & 0xFFFF_FFFF == 0xFFFF_FFFF && word >> 63 == 1
+        ImmortalBuffers.isImmortal(object)
     }
 
     /// Reads `text`, keeps it when asked, drops the document and tells whether the storage it
@@ -49,6 +47,7 @@ import Testing
         locations.removeAll()
         #if arch(x86_64) || arch(arm64)
             #expect(Self.isImmortal(Unmanaged.passUnretained(document.storage).toOpaque()))
+            #expect(document.isKeptUntilExit)
         #endif
         var storage = document.storage
         #expect(!isKnownUniquelyReferenced(&storage))
@@ -97,6 +96,10 @@ import Testing
         }
         var storage = kept.storage
         #expect(!isKnownUniquelyReferenced(&storage))
+        #if arch(x86_64) || arch(arm64)
+            #expect(kept.isKeptUntilExit)
+            #expect(!plain.isKeptUntilExit)
+        #endif
         #expect(kept.root["a"]?.element(at: 0)?.string == "b")
         #expect(kept.root["a"]?.element(at: 1)?.boolean == true)
         #expect(kept.root["a"]?.element(at: 1)?.location == plain.root["a"]?.element(at: 1)?.location)
