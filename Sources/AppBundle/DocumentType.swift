@@ -7,33 +7,36 @@ import UniformTypes
 /// entries around by value many times, and copying a couple of dozen strings and locations each
 /// time showed all over the profile of a big app's lint.
 public struct DocumentType: Sendable, Hashable {
-    /// The fields, compared and hashed as a whole.
-    struct Fields: Sendable, Hashable {
-        var index: Int
-        var location: SourceLocation
-        var name: Located<String>?
-        var role: Located<String>?
-        var rank: Located<String>?
-        var contentTypes: [Located<UniformTypeIdentifier>]
-        var contentTypesLocation: SourceLocation?
-        var iconFiles: [Located<String>]
-        var iconFile: Located<String>?
-        var iconSystemGenerated: Located<Bool>?
-        var isPackage: Located<Bool>?
-        var documentClass: Located<String>?
-        var exportableTypes: [Located<UniformTypeIdentifier>]
-        var legacyExtensions: [Located<String>]
-        var legacyMIMETypes: [Located<String>]
-        var legacyOSTypes: [Located<String>]
+    /// The fields, compared and hashed as a whole. Visible to inlined code (as is the box), so
+    /// that the getters below are inlined into the rules: reading one field then copies only what
+    /// the caller keeps.
+    @usableFromInline struct Fields: Sendable, Hashable {
+        @usableFromInline var index: Int
+        @usableFromInline var location: SourceLocation
+        @usableFromInline var name: Located<String>?
+        @usableFromInline var role: Located<String>?
+        @usableFromInline var rank: Located<String>?
+        @usableFromInline var contentTypes: [Located<UniformTypeIdentifier>]
+        @usableFromInline var contentTypesLocation: SourceLocation?
+        @usableFromInline var iconFiles: [Located<String>]
+        @usableFromInline var iconFile: Located<String>?
+        @usableFromInline var iconSystemGenerated: Located<Bool>?
+        @usableFromInline var isPackage: Located<Bool>?
+        @usableFromInline var documentClass: Located<String>?
+        @usableFromInline var exportableTypes: [Located<UniformTypeIdentifier>]
+        @usableFromInline var legacyExtensions: [Located<String>]
+        @usableFromInline var legacyMIMETypes: [Located<String>]
+        @usableFromInline var legacyOSTypes: [Located<String>]
     }
 
     /// Holds the fields; shared between copies until one of them changes.
-    final class Box: @unchecked Sendable {
-        var fields: Fields
+    @usableFromInline final class Box: @unchecked Sendable {
+        @usableFromInline var fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 
-    private var box: Box
+    /// The shared fields.
+    @usableFromInline var box: Box
 
     /// The fields, for changing: copies the box first when another entry shares it.
     private var fields: Fields {
@@ -46,22 +49,22 @@ public struct DocumentType: Sendable, Hashable {
 
     /// The entry's index in the array.
     public var index: Int {
-        get { box.fields.index }
+        @inlinable get { box.fields.index }
         set { fields.index = newValue }
     }
     /// Where the entry's dictionary is.
     public var location: SourceLocation {
-        get { box.fields.location }
+        @inlinable get { box.fields.location }
         set { fields.location = newValue }
     }
     /// `CFBundleTypeName`.
     public var name: Located<String>? {
-        get { box.fields.name }
+        @inlinable get { box.fields.name }
         set { fields.name = newValue }
     }
     /// `CFBundleTypeRole`: `Editor`, `Viewer`, `Shell`, `None` (or `QLGenerator` and others, kept).
     public var role: Located<String>? {
-        get { box.fields.role }
+        @inlinable get { box.fields.role }
         set { fields.role = newValue }
     }
     /// Whether ``role`` is written as `role`, byte for byte, compared in place: no copy of the
@@ -73,62 +76,62 @@ public struct DocumentType: Sendable, Hashable {
 
     /// `LSHandlerRank`: `Owner`, `Default`, `Alternate`, `None`.
     public var rank: Located<String>? {
-        get { box.fields.rank }
+        @inlinable get { box.fields.rank }
         set { fields.rank = newValue }
     }
     /// `LSItemContentTypes`.
     public var contentTypes: [Located<UniformTypeIdentifier>] {
-        get { box.fields.contentTypes }
+        @inlinable get { box.fields.contentTypes }
         set { fields.contentTypes = newValue }
     }
     /// Where `LSItemContentTypes` is, when present.
     public var contentTypesLocation: SourceLocation? {
-        get { box.fields.contentTypesLocation }
+        @inlinable get { box.fields.contentTypesLocation }
         set { fields.contentTypesLocation = newValue }
     }
     /// `CFBundleTypeIconFiles` (iOS document icons).
     public var iconFiles: [Located<String>] {
-        get { box.fields.iconFiles }
+        @inlinable get { box.fields.iconFiles }
         set { fields.iconFiles = newValue }
     }
     /// `CFBundleTypeIconFile` (macOS `.icns`).
     public var iconFile: Located<String>? {
-        get { box.fields.iconFile }
+        @inlinable get { box.fields.iconFile }
         set { fields.iconFile = newValue }
     }
     /// `CFBundleTypeIconSystemGenerated` (macOS 11+, undocumented by Apple).
     public var iconSystemGenerated: Located<Bool>? {
-        get { box.fields.iconSystemGenerated }
+        @inlinable get { box.fields.iconSystemGenerated }
         set { fields.iconSystemGenerated = newValue }
     }
     /// `LSTypeIsPackage` (legacy macOS).
     public var isPackage: Located<Bool>? {
-        get { box.fields.isPackage }
+        @inlinable get { box.fields.isPackage }
         set { fields.isPackage = newValue }
     }
     /// `NSDocumentClass`.
     public var documentClass: Located<String>? {
-        get { box.fields.documentClass }
+        @inlinable get { box.fields.documentClass }
         set { fields.documentClass = newValue }
     }
     /// `NSExportableTypes`.
     public var exportableTypes: [Located<UniformTypeIdentifier>] {
-        get { box.fields.exportableTypes }
+        @inlinable get { box.fields.exportableTypes }
         set { fields.exportableTypes = newValue }
     }
     /// `CFBundleTypeExtensions` (deprecated; macOS only).
     public var legacyExtensions: [Located<String>] {
-        get { box.fields.legacyExtensions }
+        @inlinable get { box.fields.legacyExtensions }
         set { fields.legacyExtensions = newValue }
     }
     /// `CFBundleTypeMIMETypes` (deprecated; macOS only).
     public var legacyMIMETypes: [Located<String>] {
-        get { box.fields.legacyMIMETypes }
+        @inlinable get { box.fields.legacyMIMETypes }
         set { fields.legacyMIMETypes = newValue }
     }
     /// `CFBundleTypeOSTypes` (deprecated; macOS only).
     public var legacyOSTypes: [Located<String>] {
-        get { box.fields.legacyOSTypes }
+        @inlinable get { box.fields.legacyOSTypes }
         set { fields.legacyOSTypes = newValue }
     }
 

@@ -6,23 +6,27 @@ import PropertyList
 /// A value type whose fields live in one copy-on-write box: declarations are copied often
 /// (catalogs, graphs, redeclaration records) and their locations make them large.
 public struct TypeDeclaration: Sendable, Hashable {
-    private struct Fields: Sendable, Hashable {
-        var identifier: UniformTypeIdentifier
-        var identifierLocation: SourceLocation?
-        var origin: TypeOrigin
-        var location: SourceLocation?
-        var conformances: [Located<UniformTypeIdentifier>]
-        var conformancesLocation: SourceLocation?
-        var tags: [TypeTag]
-        var tagsLocation: SourceLocation?
+    /// The fields. Visible to inlined code (as is the box), so that the getters below are
+    /// inlined into other modules: reading one field of a declaration then copies only what the
+    /// caller keeps (a lint reads a hundred thousand declarations' identifiers many times).
+    @usableFromInline struct Fields: Sendable, Hashable {
+        @usableFromInline var identifier: UniformTypeIdentifier
+        @usableFromInline var identifierLocation: SourceLocation?
+        @usableFromInline var origin: TypeOrigin
+        @usableFromInline var location: SourceLocation?
+        @usableFromInline var conformances: [Located<UniformTypeIdentifier>]
+        @usableFromInline var conformancesLocation: SourceLocation?
+        @usableFromInline var tags: [TypeTag]
+        @usableFromInline var tagsLocation: SourceLocation?
         // The rarely set fields are kept out of line (an array of none or one), so a declaration
         // that does not use them costs a few bytes for them rather than close to a kilobyte:
         // an app may declare a hundred thousand types.
-        var iconStorage: [TypeIcons]
-        var descriptiveStorage: [Descriptive]
+        @usableFromInline var iconStorage: [TypeIcons]
+        @usableFromInline var descriptiveStorage: [Descriptive]
     }
 
-    private struct Descriptive: Sendable, Hashable {
+    /// The descriptive fields, out of line (see ``Fields``).
+    @usableFromInline struct Descriptive: Sendable, Hashable {
         var typeDescription: Located<String>?
         var referenceURL: Located<String>?
         var version: Located<String>?
@@ -42,15 +46,16 @@ public struct TypeDeclaration: Sendable, Hashable {
 
     /// Holds the fields; replaced before any write unless this value is its only owner, so it is
     /// never mutated while shared (hence `@unchecked Sendable`).
-    private final class Box: @unchecked Sendable {
-        var fields: Fields
+    @usableFromInline final class Box: @unchecked Sendable {
+        @usableFromInline var fields: Fields
 
         init(_ fields: Fields) {
             self.fields = fields
         }
     }
 
-    private var box: Box
+    /// The shared fields.
+    @usableFromInline var box: Box
 
     private mutating func update(_ change: (inout Fields) -> Void) {
         if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
@@ -69,50 +74,50 @@ public struct TypeDeclaration: Sendable, Hashable {
 
     /// The declared identifier.
     public var identifier: UniformTypeIdentifier {
-        get { box.fields.identifier }
+        @inlinable get { box.fields.identifier }
         set { update { $0.identifier = newValue } }
     }
 
     /// Where the identifier was written.
     public var identifierLocation: SourceLocation? {
-        get { box.fields.identifierLocation }
+        @inlinable get { box.fields.identifierLocation }
         set { update { $0.identifierLocation = newValue } }
     }
 
     /// Who declared the type.
     public var origin: TypeOrigin {
-        get { box.fields.origin }
+        @inlinable get { box.fields.origin }
         set { update { $0.origin = newValue } }
     }
 
     /// Where the declaration (its dictionary) was written.
     public var location: SourceLocation? {
-        get { box.fields.location }
+        @inlinable get { box.fields.location }
         set { update { $0.location = newValue } }
     }
 
     /// The direct supertypes (`UTTypeConformsTo`), in declared order.
     public var conformances: [Located<UniformTypeIdentifier>] {
-        get { box.fields.conformances }
+        @inlinable get { box.fields.conformances }
         set { update { $0.conformances = newValue } }
     }
 
     /// Where the conformance list was written.
     public var conformancesLocation: SourceLocation? {
-        get { box.fields.conformancesLocation }
+        @inlinable get { box.fields.conformancesLocation }
         set { update { $0.conformancesLocation = newValue } }
     }
 
     /// The tags (`UTTypeTagSpecification`), class by class in declared order, each class's tags
     /// in declared order; classes other than the standard four are kept as declared.
     public var tags: [TypeTag] {
-        get { box.fields.tags }
+        @inlinable get { box.fields.tags }
         set { update { $0.tags = newValue } }
     }
 
     /// Where the tag specification was written.
     public var tagsLocation: SourceLocation? {
-        get { box.fields.tagsLocation }
+        @inlinable get { box.fields.tagsLocation }
         set { update { $0.tagsLocation = newValue } }
     }
 

@@ -12,7 +12,7 @@ public struct UniformTypeIdentifier: Sendable, Hashable, Comparable, CustomStrin
     /// The identifier with ASCII letters lowercased: the key for equality, hashing and sorting.
     public let normalized: String
     /// `normalized.hashValue`, computed once: identifiers are hashed far more often than made.
-    let normalizedHash: Int
+    @usableFromInline let normalizedHash: Int
 
     /// Wraps `rawValue`, whatever it holds.
     public init(_ rawValue: String) {
@@ -37,12 +37,12 @@ public struct UniformTypeIdentifier: Sendable, Hashable, Comparable, CustomStrin
     }
 
     /// Equal when equal after ASCII case folding.
-    public static func == (lhs: Self, rhs: Self) -> Bool {
+    @inlinable public static func == (lhs: Self, rhs: Self) -> Bool {
         lhs.normalizedHash == rhs.normalizedHash && lhs.normalized == rhs.normalized
     }
 
     /// Hashes the case-folded form.
-    public func hash(into hasher: inout Hasher) {
+    @inlinable public func hash(into hasher: inout Hasher) {
         hasher.combine(normalizedHash)
     }
 
