@@ -272,54 +272,80 @@ public struct TypeCatalog: Sendable {
         /// Per bundle declaration, the position in `effective` of its identifier's winner.
         var nodeOfGiven: [Int32] = []
 
+        /// The value an access to a dictionary's `subscript(_:default:)` finds or inserts: one
+        /// hash probe for both.
+        private static func value(_ value: inout Int32) -> Int32 { value }
+
         /// Nil when a declaration is a system one (a newer release's types are built whole).
         init?(system: SystemTypeCatalog, bundle declarations: [TypeDeclaration]) {
             let systemCount = system.types.count
-            // The bundle's declarations grouped by identifier, groups in order of first appearance.
-            var groupOf: [UniformTypeIdentifier: Int] = [:]
+            // The bundle's declarations grouped by identifier, groups in order of first appearance:
+            // a group is its first declaration's offset and a chain through `nextInGroup` (most
+            // groups have one declaration; an array each was ~100,000 allocations to make and free).
+            var groupOf: [UniformTypeIdentifier: Int32] = [:]
             groupOf.reserveCapacity(declarations.count)
-            var groups: [[Candidate]] = []
+            var groupFirst: [Int32] = []
+            var groupLast: [Int32] = []
+            var nextInGroup = [Int32](repeating: -1, count: declarations.count)
             var groupOfGiven: [Int32] = []
             groupOfGiven.reserveCapacity(declarations.count)
+            var groupIdentifiers: [UniformTypeIdentifier] = []
             for (offset, declaration) in declarations.enumerated() {
                 if declaration.origin.isSystem { return nil }
-                let candidate = Candidate(declaration: declaration, layer: 0, sequence: systemCount + offset, next: -1)
-                if let group = groupOf[declaration.identifier] {
-                    groups[group].append(candidate)
-                    groupOfGiven.append(Int32(group))
+                let identifier = declaration.identifier
+                let newGroup = Int32(groupFirst.count)
+                // One probe: the group found, or the new one inserted.
+                let group = Self.value(&groupOf[identifier, default: newGroup])
+                if group == newGroup {
+                    groupFirst.append(Int32(offset))
+                    groupLast.append(Int32(offset))
+                    groupIdentifiers.append(identifier)
                 } else {
-                    groupOf[declaration.identifier] = groups.count
-                    groupOfGiven.append(Int32(groups.count))
-                    groups.append([candidate])
+                    nextInGroup[Int(groupLast[Int(group)])] = Int32(offset)
+                    groupLast[Int(group)] = Int32(offset)
                 }
+                groupOfGiven.append(group)
             }
-            var positionOfGroup = [Int32](repeating: -1, count: groups.count)
+            // The candidates of bundle group `number`, in the order given.
+            func candidates(of number: Int) -> [Candidate] {
+                var candidates: [Candidate] = []
+                var offset = groupFirst[number]
+                while offset >= 0 {
+                    candidates.append(
+                        Candidate(
+                            declaration: declarations[Int(offset)], layer: 0, sequence: systemCount + Int(offset),
+                            next: -1))
+                    offset = nextInGroup[Int(offset)]
+                }
+                return candidates
+            }
+            var positionOfGroup = [Int32](repeating: -1, count: groupFirst.count)
             // Groups on a system identifier, by system position; the others sorted by identifier.
             var onSystem = [Int](repeating: -1, count: systemCount)
             var fresh: [Int] = []
-            for (number, group) in groups.enumerated() {
-                if let position = system.position(of: group[0].declaration.identifier) {
+            for (number, identifier) in groupIdentifiers.enumerated() {
+                if let position = system.position(of: identifier) {
                     onSystem[position] = number
                 } else {
                     fresh.append(number)
                 }
             }
-            let groupIdentifiers = groups.map { $0[0].declaration.identifier }
-            fresh.sort { groupIdentifiers[$0] < groupIdentifiers[$1] }
+            IdentifierSort.sort(&fresh, by: groupIdentifiers)
 
             basePosition = [Int32](repeating: 0, count: systemCount)
             baseUnchanged = [Bool](repeating: true, count: systemCount)
             systemRemap = [Int32](repeating: -1, count: systemCount)
             effective.reserveCapacity(systemCount + fresh.count)
-            // Appends bundle group `number`'s winner (`group` holds its candidates, and the system
-            // type's first when it has that identifier); returns the winner's layer.
-            @discardableResult func add(_ group: [Candidate], number: Int) -> Int {
-                guard group.count > 1 else {
+            // Appends bundle group `number`'s winner, settled among its candidates and `system`'s
+            // declaration of its identifier when there is one; returns the winner's layer.
+            @discardableResult func add(number: Int, system own: Candidate? = nil) -> Int {
+                let first = Int(groupFirst[number])
+                guard own != nil || nextInGroup[first] >= 0 else {
                     positionOfGroup[number] = Int32(effective.count)
-                    effective.append(group[0].declaration)
-                    return group[0].layer
+                    effective.append(declarations[first])
+                    return 0
                 }
-                let settled = TypeCatalog.settle(group)
+                let settled = TypeCatalog.settle((own.map { [$0] } ?? []) + candidates(of: number))
                 guard let winner = settled.winner else { return -1 }
                 redeclarations += settled.redeclarations
                 positionOfGroup[number] = Int32(effective.count)
@@ -330,7 +356,7 @@ public struct TypeCatalog: Sendable {
             var nextFresh = 0
             for (position, type) in system.types.enumerated() {
                 while nextFresh < fresh.count, groupIdentifiers[fresh[nextFresh]] < type.identifier {
-                    add(groups[fresh[nextFresh]], number: fresh[nextFresh])
+                    add(number: fresh[nextFresh])
                     nextFresh += 1
                 }
                 let here = Int32(effective.count)
@@ -341,14 +367,14 @@ public struct TypeCatalog: Sendable {
                     continue
                 }
                 let own = Candidate(declaration: type.declaration, layer: 1, sequence: position, next: -1)
-                if add([own] + groups[onSystem[position]], number: onSystem[position]) == 1 {
+                if add(number: onSystem[position], system: own) == 1 {
                     systemRemap[position] = here
                 } else {
                     baseUnchanged[position] = false
                 }
             }
             while nextFresh < fresh.count {
-                add(groups[fresh[nextFresh]], number: fresh[nextFresh])
+                add(number: fresh[nextFresh])
                 nextFresh += 1
             }
             // A group always has a winner (`settle` is given at least two candidates).
