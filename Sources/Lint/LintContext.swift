@@ -51,6 +51,9 @@ public struct LintContext: Sendable {
     let bundleDeclarationNodes: [ConformanceGraph.Node]
     /// By graph node: whether the app's document types list the type.
     private let listedNodes: [Bool]
+    /// The graph node of each of ``documentContentTypes``, in order (nil for an identifier no
+    /// declaration has): looked up once here for the rules that ask it of every listed type.
+    let contentTypeNodes: [ConformanceGraph.Node?]
     /// "Did you mean" candidates, made ready on first use.
     private let suggestionIndex: LazySuggestionIndex
 
@@ -110,21 +113,26 @@ public struct LintContext: Sendable {
         // The declarations in effect are read from the nodes the catalog recorded; the domains of
         // their exports and the listed types' nodes do not depend on each other.
         let settings = expandableSettings
-        let documentIdentifiers = indexes.identifiers
+        let contentTypes = indexes.contentTypes
         let (declarations, nodes) = Self.declarationsInEffect(plists, catalog, from: systemDeclarations.count)
-        let (domains, listedNodes) = ParallelMap.both(
+        let (domains, listings) = ParallelMap.both(
             concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
             { Self.ownDomains(plists, declarationsInEffect: declarations, settings: settings) },
-            { () -> [Bool] in
+            { () -> (listed: [Bool], nodes: [ConformanceGraph.Node?]) in
                 var listedNodes = [Bool](repeating: false, count: catalog.graph.nodeCount)
-                for identifier in documentIdentifiers {
-                    if let node = catalog.graph.node(for: identifier) { listedNodes[Int(node.rawValue)] = true }
+                let nodes = contentTypes.withUnsafeBufferPointer { contentTypes in
+                    contentTypes.map { listing -> ConformanceGraph.Node? in
+                        let node = catalog.graph.node(for: listing.type.value)
+                        if let node { listedNodes[Int(node.rawValue)] = true }
+                        return node
+                    }
                 }
-                return listedNodes
+                return (listedNodes, nodes)
             })
         self.bundleDeclarationsInEffect = declarations
         self.bundleDeclarationNodes = nodes
-        self.listedNodes = listedNodes
+        self.listedNodes = listings.listed
+        self.contentTypeNodes = listings.nodes
         self.ownDomains = domains
         self.suggestionIndex = LazySuggestionIndex(knownIdentifiers)
         self.systemTypesGiven = !systemDeclarations.isEmpty
@@ -257,6 +265,20 @@ extension LintContext {
     /// (the identifier with its location), in order, read in place.
     func contentTypeFindings(_ finding: (Located<UniformTypeIdentifier>) -> Diagnostic?) -> [Diagnostic] {
         Self.findings(in: documentContentTypes) { finding($0.type) }
+    }
+
+    /// ``contentTypeFindings(_:)`` with each type's graph node (nil for an identifier no
+    /// declaration has), found when the context was made.
+    func contentTypeFindings(
+        _ finding: (Located<UniformTypeIdentifier>, ConformanceGraph.Node?) -> Diagnostic?
+    ) -> [Diagnostic] {
+        documentContentTypes.withUnsafeBufferPointer { listings in
+            var found: [Diagnostic] = []
+            for index in listings.indices {
+                if let diagnostic = finding(listings[index].type, contentTypeNodes[index]) { found.append(diagnostic) }
+            }
+            return found
+        }
     }
 
     /// The findings `finding` makes from each of `items`, in order, each item read in place.

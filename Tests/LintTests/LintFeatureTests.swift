@@ -903,3 +903,50 @@ func plistText(_ body: String) -> String {
         #expect(found.message.contains("and the bundle does not declare it"))
     }
 }
+
+/// DOC-011 finds a type listed twice with different roles or ranks whether the context found a
+/// graph node for it (a declared or system type: looked up by node) or not (an undeclared one:
+/// by identifier), and spellings that differ only in case are one type either way.
+@Suite struct ConflictingClaimsTests {
+    func plist(_ entries: [(role: String, types: [String])], exported: [String]) -> String {
+        let documentTypes = entries.enumerated().map { index, entry in
+            """
+            <dict><key>CFBundleTypeName</key><string>Kind \(index)</string>
+            <key>CFBundleTypeRole</key><string>\(entry.role)</string>
+            <key>LSHandlerRank</key><string>Default</string>
+            <key>LSItemContentTypes</key><array>\(entry.types.map { "<string>\($0)</string>" }.joined())</array></dict>
+            """
+        }.joined()
+        let declarations = exported.map {
+            "<dict><key>UTTypeIdentifier</key><string>\($0)</string><key>UTTypeConformsTo</key><array><string>public.data</string></array></dict>"
+        }.joined()
+        return plistText(
+            """
+            <key>CFBundleDocumentTypes</key><array>\(documentTypes)</array>
+            <key>UTExportedTypeDeclarations</key><array>\(declarations)</array>
+            """)
+    }
+
+    func conflicts(_ text: String) -> [String] {
+        Linter().lint(text: text).filter { $0.code == "DOC-011" }.map(\.message)
+    }
+
+    @Test func declaredSystemAndUndeclaredTypesAreEachFoundOnce() {
+        let text = plist(
+            [
+                (role: "Editor", types: ["com.example.doc", "public.png", "org.other.undeclared"]),
+                (role: "Viewer", types: ["com.Example.DOC", "public.png", "org.other.undeclared", "com.example.solo"]),
+                (role: "Editor", types: ["com.example.doc"]),
+            ], exported: ["com.example.doc", "com.example.solo"])
+        let found = conflicts(text)
+        // The second entry conflicts with the first on three types; the third entry agrees with
+        // the first (same role and rank) and is not reported.
+        #expect(found.count == 3)
+        #expect(found.contains { $0.contains("'com.Example.DOC'") })
+        #expect(found.contains { $0.contains("'public.png'") })
+        #expect(found.contains { $0.contains("'org.other.undeclared'") })
+        #expect(
+            conflicts(plist([(role: "Editor", types: ["com.example.doc", "org.other.undeclared"])], exported: []))
+                .isEmpty)
+    }
+}

@@ -80,19 +80,37 @@ public struct ConflictingHandlerClaims: Rule {
     /// Groups the listed types by identifier.
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for plist in context.infoPlists {
+        for (plistIndex, plist) in context.infoPlists.enumerated() {
             // Where each type is first listed, as positions (entry, type): copies of the entry and
             // the located identifier would retain their strings for every type of a large app.
+            // The app's types are found by the graph nodes the context looked up for them (one
+            // array slot each, no hashing); an extension's, and a type no declaration has, by a
+            // dictionary.
             let entries = plist.documentTypes
+            let nodes = plistIndex == 0 ? context.contentTypeNodes : []
+            var firstOfNode = [Int64](repeating: -1, count: nodes.isEmpty ? 0 : context.catalog.graph.nodeCount)
             var first: [UniformTypeIdentifier: (entry: Int, type: Int)] = [:]
-            first.reserveCapacity(entries.count)
+            var listing = 0
             for (position, entry) in entries.enumerated() {
                 let types = entry.contentTypes
                 for typePosition in types.indices {
+                    let node = listing < nodes.count ? nodes[listing] : nil
+                    listing += 1
                     let type = types[typePosition]
-                    guard let earlierPosition = first[type.value] else {
-                        first[type.value] = (position, typePosition)
-                        continue
+                    let earlierPosition: (entry: Int, type: Int)
+                    if let node {
+                        let packed = firstOfNode[Int(node.rawValue)]
+                        guard packed >= 0 else {
+                            firstOfNode[Int(node.rawValue)] = Int64(position) << 32 | Int64(typePosition)
+                            continue
+                        }
+                        earlierPosition = (Int(packed >> 32), Int(packed & 0xFFFF_FFFF))
+                    } else {
+                        guard let found = first[type.value] else {
+                            first[type.value] = (position, typePosition)
+                            continue
+                        }
+                        earlierPosition = found
                     }
                     let earlier = entries[earlierPosition.entry]
                     guard earlier.index != entry.index, let location = type.location,

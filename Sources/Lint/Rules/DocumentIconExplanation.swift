@@ -91,12 +91,11 @@ public struct DocumentIconExplanation: Rule {
         for (plist, type) in context.thumbnailTypes where thumbnailed[type.value] == nil {
             thumbnailed[type.value] = plist.file
         }
-        return context.contentTypeFindings { type -> Diagnostic? in
+        return context.contentTypeFindings { type, node -> Diagnostic? in
             let identifier = type.value
-            // One look-up for both questions below (the declaration and its supertypes).
-            guard let location = type.location, let node = context.catalog.graph.node(for: identifier),
-                !seen[Int(node.rawValue)]
-            else {
+            // The node (looked up with the context) answers both questions below (the
+            // declaration and its supertypes).
+            guard let location = type.location, let node, !seen[Int(node.rawValue)] else {
                 return nil
             }
             seen[Int(node.rawValue)] = true
