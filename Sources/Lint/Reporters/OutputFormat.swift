@@ -13,14 +13,21 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
 /// What a lint run found, for the reporters.
 public struct LintReport: Sendable {
     /// The findings, sorted for reporting.
-    public var diagnostics: [Diagnostic]
+    public var diagnostics: [Diagnostic] {
+        didSet { counts = Self.counts(of: diagnostics) }
+    }
     /// The number of Info.plist files linted.
     public var files: Int
+    /// The number of findings of each severity, counted when the findings are set (the JSON
+    /// summary, the summary line and the exit status all ask; a huge report's findings do not
+    /// stay in the cache between passes).
+    public private(set) var counts: SeverityCounts
 
     /// A report.
     public init(diagnostics: [Diagnostic], files: Int) {
         self.diagnostics = diagnostics
         self.files = files
+        self.counts = Self.counts(of: diagnostics)
     }
 
     /// The number of findings of `severity`.
@@ -28,9 +35,8 @@ public struct LintReport: Sendable {
         counts[severity]
     }
 
-    /// The number of findings of each severity, from one pass over the findings (a report
-    /// states all three; a huge report's findings do not stay in the cache between passes).
-    public var counts: SeverityCounts {
+    /// The number of findings of each severity in `diagnostics`, in one pass.
+    private static func counts(of diagnostics: [Diagnostic]) -> SeverityCounts {
         // By index: binding each finding would copy it (and retain everything it holds).
         var counts = SeverityCounts()
         for index in diagnostics.indices { counts.add(diagnostics[index].severity) }
