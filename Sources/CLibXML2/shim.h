@@ -14,6 +14,7 @@
 #include <libxml/xmlerror.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdint.h>
 #include <string.h>
 #if defined(__GLIBC__)
 #include <malloc.h>
@@ -222,11 +223,18 @@ static inline int utiscope_make_immortal(void *object) {
 
 /// Not libxml2's: reads a flag that any thread may write (relaxed: a flag, not a lock). The flag
 /// lives in memory the caller allocated. It must not be a `static` variable of a function in this
-/// header: a release build compiles each Swift file of a module into its own object file, each gets
-/// its own copy of such a variable, and the optimizer folds a copy that its file never writes to
-/// its initial value (which left `keepsStorageUntilExit` always off in release builds).
+/// header: every object file that uses the function gets its own copy of such a variable, and once
+/// whole-module optimization inlines the Swift getter into another file of the module, that file
+/// reads its own copy, never written, which the optimizer folds to its initial value (this left
+/// `keepsStorageUntilExit` always off in release builds; debug builds did not inline the getter).
 static inline int utiscope_load_flag(const int *flag) {
     return __atomic_load_n(flag, __ATOMIC_RELAXED);
+}
+
+/// Not libxml2's: reads the 64-bit word at `word` atomically (relaxed): an object's reference
+/// count, which other threads may be updating, for telling whether the object is immortal.
+static inline uint64_t utiscope_load_word(const void *word) {
+    return __atomic_load_n((const uint64_t *)word, __ATOMIC_RELAXED);
 }
 
 /// Not libxml2's: writes a flag that any thread may read (see `utiscope_load_flag`).

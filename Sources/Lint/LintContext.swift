@@ -51,8 +51,9 @@ public struct LintContext: Sendable {
     let bundleDeclarationNodes: [ConformanceGraph.Node]
     /// By graph node: whether the app's document types list the type.
     private let listedNodes: [Bool]
-    /// The graph node of each of ``documentContentTypes``, in order (nil for an identifier no
-    /// declaration has): looked up once here for the rules that ask it of every listed type.
+    /// The graph node of each of ``documentContentTypes``, in order (nil when the graph has none:
+    /// the identifier is neither declared nor named as a supertype): looked up once here for the
+    /// rules that ask it of every listed type.
     let contentTypeNodes: [ConformanceGraph.Node?]
     /// "Did you mean" candidates, made ready on first use.
     private let suggestionIndex: LazySuggestionIndex
@@ -267,8 +268,8 @@ extension LintContext {
         Self.findings(in: documentContentTypes) { finding($0.type) }
     }
 
-    /// ``contentTypeFindings(_:)`` with each type's graph node (nil for an identifier no
-    /// declaration has), found when the context was made.
+    /// ``contentTypeFindings(_:)`` with each type's graph node (nil when the graph has none),
+    /// found when the context was made.
     func contentTypeFindings(
         _ finding: (Located<UniformTypeIdentifier>, ConformanceGraph.Node?) -> Diagnostic?
     ) -> [Diagnostic] {

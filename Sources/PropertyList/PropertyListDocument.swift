@@ -166,8 +166,8 @@ public struct PropertyListDocument: Sendable {
     }
 
     /// Whether the document's storage is kept until the process exits (see ``keepUntilExit()``),
-    /// read from the runtime's reference-count word where its layout is known (64-bit: the low 32
-    /// bits and the top bit set); false elsewhere, and for a storage that is not kept.
+    /// read from the runtime's reference-count word where its layout is known (x86_64 and arm64:
+    /// the low 32 bits and the top bit set); false elsewhere, and for a storage that is not kept.
     public var isKeptUntilExit: Bool {
         withExtendedLifetime(storage) { ImmortalBuffers.isImmortal(Unmanaged.passUnretained(storage).toOpaque()) }
     }
@@ -311,7 +311,8 @@ enum ImmortalBuffers {
     /// not known.
     static func isImmortal(_ object: UnsafeMutableRawPointer?) -> Bool {
         #if arch(x86_64) || arch(arm64)
-            guard let word = object?.load(fromByteOffset: 8, as: UInt64.self) else { return false }
+            // Read atomically: other threads may be retaining an object that is not kept.
+            guard let word = object.map({ utiscope_load_word($0 + 8) }) else { return false }
             return word & 0xFFFF_FFFF == 0xFFFF_FFFF && word >> 63 == 1
         #else
             return false

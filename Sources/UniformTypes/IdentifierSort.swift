@@ -3,9 +3,9 @@
 /// a hundred thousand identifiers sorted with `<` read two strings from all over the heap on
 /// each of ~1.7 million comparisons, which took a core for ~60 ms in a lint of a large app.
 ///
-/// For ASCII text, `<` is byte order with a shorter text before any it begins: a most
-/// significant digit radix sort with 32-byte digits, each level sorting a run of equal digits
-/// by the next 32 bytes, gives that order. With a non-ASCII identifier among them, `<` (which
+/// For ASCII text, `<` is byte order with a shorter text before any it begins: sorting by the
+/// first 32 bytes as integers (a comparison sort), then each run of equal digits by the next 32
+/// bytes, most significant first, gives that order. With a non-ASCII identifier among them, `<` (which
 /// compares Unicode canonical equivalents alike) is used as it is.
 enum IdentifierSort {
     /// One position and 32 bytes of its identifier's text from the current level's offset, big

@@ -905,8 +905,9 @@ func plistText(_ body: String) -> String {
 }
 
 /// DOC-011 finds a type listed twice with different roles or ranks whether the context found a
-/// graph node for it (a declared or system type: looked up by node) or not (an undeclared one:
-/// by identifier), and spellings that differ only in case are one type either way.
+/// graph node for it (a declared or system type: looked up by node) or not (an identifier the
+/// graph does not have: by identifier), and spellings that differ only in case are one type either
+/// way.
 @Suite struct ConflictingClaimsTests {
     func plist(_ entries: [(role: String, types: [String])], exported: [String]) -> String {
         let documentTypes = entries.enumerated().map { index, entry in

@@ -12,7 +12,8 @@ public enum OutputFormat: String, Sendable, Hashable, CaseIterable {
 
 /// What a lint run found, for the reporters.
 public struct LintReport: Sendable {
-    /// The findings, sorted for reporting.
+    /// The findings, sorted for reporting. Set them whole: each change counts them again (see
+    /// ``counts``).
     public var diagnostics: [Diagnostic] {
         didSet { counts = Self.counts(of: diagnostics) }
     }

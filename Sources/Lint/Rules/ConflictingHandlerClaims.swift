@@ -84,8 +84,9 @@ public struct ConflictingHandlerClaims: Rule {
             // Where each type is first listed, as positions (entry, type): copies of the entry and
             // the located identifier would retain their strings for every type of a large app.
             // The app's types are found by the graph nodes the context looked up for them (one
-            // array slot each, no hashing); an extension's, and a type no declaration has, by a
-            // dictionary.
+            // array slot each, no hashing); an extension's, and a type the graph has no node for
+            // (neither declared nor named as a supertype), by a dictionary. The context's nodes
+            // follow the app's entries and their types in this order.
             let entries = plist.documentTypes
             let nodes = plistIndex == 0 ? context.contentTypeNodes : []
             var firstOfNode = [Int64](repeating: -1, count: nodes.isEmpty ? 0 : context.catalog.graph.nodeCount)
@@ -123,6 +124,7 @@ public struct ConflictingHandlerClaims: Rule {
                             notes: [Note(Message.earlier(earlier), at: earlierType.location)]))
                 }
             }
+            assert(nodes.isEmpty || listing == nodes.count, "the context's nodes are not the app's listed types")
         }
         return diagnostics
     }
