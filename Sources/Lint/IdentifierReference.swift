@@ -41,16 +41,7 @@ public struct IdentifierReference: Sendable {
 extension IdentifierReference {
     /// Every identifier referenced in `infoPlists`, in file order per key.
     static func all(in infoPlists: [InfoPlist]) -> [IdentifierReference] {
-        // Counted first: a large app has hundreds of thousands, and growing the array by doubling
-        // copied them several times.
         var references: [IdentifierReference] = []
-        references.reserveCapacity(
-            infoPlists.reduce(0) { total, plist in
-                plist.documentTypes.reduce(total) { $0 + $1.contentTypes.count + $1.exportableTypes.count }
-                    + plist.exportedTypes.reduce(0) { $0 + $1.conformances.count }
-                    + plist.importedTypes.reduce(0) { $0 + $1.conformances.count }
-                    + (plist.appExtension?.supportedContentTypes.count ?? 0)
-            })
         for plist in infoPlists {
             for entry in plist.documentTypes {
                 for type in entry.contentTypes {

@@ -7,11 +7,6 @@ import Testing
 @Suite(.serialized) struct DocumentLifetimeTests {
     static let text = "<plist><dict><key>a</key><array><string>b</string><true/></array></dict></plist>"
 
-    /// Whether the object at `object` is immortal (the module's own test of the runtime's bits).
-    static func isImmortal(_ object: UnsafeMutableRawPointer?) -> Bool {
-        ImmortalBuffers.isImmortal(object)
-    }
-
     /// Reads `text`, keeps it when asked, drops the document and tells whether the storage it
     /// left behind has exactly one owner (the caller's reference): false for kept storage, whose
     /// count is no longer kept.
@@ -46,7 +41,7 @@ import Testing
         var locations = (0..<100).map { _ in document.root["a"]?.location }
         locations.removeAll()
         #if arch(x86_64) || arch(arm64)
-            #expect(Self.isImmortal(Unmanaged.passUnretained(document.storage).toOpaque()))
+            #expect(ImmortalBuffers.isImmortal(Unmanaged.passUnretained(document.storage).toOpaque()))
             #expect(document.isKeptUntilExit)
         #endif
         var storage = document.storage
@@ -63,15 +58,15 @@ import Testing
         #expect(document.keepUntilExit())
         #if os(Linux) && (arch(x86_64) || arch(arm64))
             let storage = document.storage
-            #expect(Self.isImmortal(ImmortalBuffers.object(of: storage.file)))
-            #expect(Self.isImmortal(ImmortalBuffers.object(of: storage.arena)))
-            #expect(Self.isImmortal(ImmortalBuffers.object(of: storage.nodes)))
-            #expect(Self.isImmortal(ImmortalBuffers.object(of: storage.children)))
+            #expect(ImmortalBuffers.isImmortal(ImmortalBuffers.object(of: storage.file)))
+            #expect(ImmortalBuffers.isImmortal(ImmortalBuffers.object(of: storage.arena)))
+            #expect(ImmortalBuffers.isImmortal(ImmortalBuffers.object(of: storage.nodes)))
+            #expect(ImmortalBuffers.isImmortal(ImmortalBuffers.object(of: storage.children)))
             let other = try PropertyListReader().read(Array(Self.text.utf8), file: storage.file + "x")
             #expect(ImmortalBuffers.object(of: other.storage.file) != nil)
             #expect(ImmortalBuffers.object(of: other.storage.arena) != nil)
-            #expect(!Self.isImmortal(ImmortalBuffers.object(of: other.storage.file)))
-            #expect(!Self.isImmortal(ImmortalBuffers.object(of: other.storage.arena)))
+            #expect(!ImmortalBuffers.isImmortal(ImmortalBuffers.object(of: other.storage.file)))
+            #expect(!ImmortalBuffers.isImmortal(ImmortalBuffers.object(of: other.storage.arena)))
             // A kept buffer never has a single owner: a change to a copy copies it first.
             var arena = storage.arena
             var nodes = storage.nodes
