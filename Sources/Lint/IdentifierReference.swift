@@ -39,36 +39,154 @@ public struct IdentifierReference: Sendable {
 }
 
 extension IdentifierReference {
-    /// Every identifier referenced in `infoPlists`, in file order per key.
-    static func all(in infoPlists: [InfoPlist]) -> [IdentifierReference] {
-        var references: [IdentifierReference] = []
-        for plist in infoPlists {
-            for entry in plist.documentTypes {
-                for type in entry.contentTypes {
-                    references.append(
-                        IdentifierReference(
-                            identifier: type, place: .documentType(index: entry.index), file: plist.file))
-                }
-                for type in entry.exportableTypes {
-                    references.append(
-                        IdentifierReference(
-                            identifier: type, place: .exportableType(index: entry.index), file: plist.file))
-                }
+    /// Where a reference is listed, as ``forEach(in:_:)`` gives it: positions only, so that no
+    /// identifier or entry is copied for it.
+    enum Site {
+        /// `LSItemContentTypes` of the document type at `index` in `CFBundleDocumentTypes`.
+        case documentType(index: Int)
+        /// `NSExportableTypes` of the document type at `index` in `CFBundleDocumentTypes`.
+        case exportableType(index: Int)
+        /// `UTTypeConformsTo` of the declaration at `declaration` in the Info.plist's exports,
+        /// then imports.
+        case conformance(declaration: Int)
+        /// `QLSupportedContentTypes` of an app extension.
+        case quickLook
+
+        /// The key the reference is listed under.
+        var key: String {
+            switch self {
+            case .documentType: "LSItemContentTypes"
+            case .exportableType: "NSExportableTypes"
+            case .conformance: "UTTypeConformsTo"
+            case .quickLook: "QLSupportedContentTypes"
             }
-            // Exports, then imports (`plist.declarations`, without making that array).
-            for declarations in [plist.exportedTypes, plist.importedTypes] {
-                for declaration in declarations {
-                    for supertype in declaration.conformances {
-                        references.append(
-                            IdentifierReference(
-                                identifier: supertype, place: .conformance(of: declaration.identifier),
-                                file: plist.file))
+        }
+    }
+
+    /// Which references of each Info.plist ``forEach(in:sections:_:)`` reads.
+    enum Sections {
+        /// Every reference.
+        case all
+        /// Those of the document types (`LSItemContentTypes`, `NSExportableTypes`), listed first.
+        case documentTypes
+        /// Those of the type declarations and the app extension (`UTTypeConformsTo`,
+        /// `QLSupportedContentTypes`), listed after the document types'.
+        case declarations
+    }
+
+    /// Calls `body` with every identifier referenced in `infoPlists` (in `sections` of each) — the
+    /// position of its Info.plist, the identifier as written, where it is listed — in file order
+    /// per key. Each is read where the model holds it: a large app lists hundreds of thousands,
+    /// and an array of references made for the rules that read them all cost more than those rules.
+    static func forEach(
+        in infoPlists: [InfoPlist], sections: Sections = .all,
+        _ body: (_ plist: Int, _ identifier: Located<UniformTypeIdentifier>, Site) -> Void
+    ) {
+        for (position, plist) in infoPlists.enumerated() {
+            if sections != .declarations {
+                for entry in plist.documentTypes {
+                    let index = entry.index
+                    entry.contentTypes.withUnsafeBufferPointer { types in
+                        for type in types.indices { body(position, types[type], .documentType(index: index)) }
+                    }
+                    entry.exportableTypes.withUnsafeBufferPointer { types in
+                        for type in types.indices { body(position, types[type], .exportableType(index: index)) }
                     }
                 }
             }
-            for type in plist.appExtension?.supportedContentTypes ?? [] {
-                references.append(IdentifierReference(identifier: type, place: .quickLook, file: plist.file))
+            guard sections != .documentTypes else { continue }
+            // Exports, then imports (`plist.declarations`, without making that array).
+            var declaration = 0
+            for declarations in [plist.exportedTypes, plist.importedTypes] {
+                for given in declarations {
+                    given.conformances.withUnsafeBufferPointer { supertypes in
+                        for supertype in supertypes.indices {
+                            body(position, supertypes[supertype], .conformance(declaration: declaration))
+                        }
+                    }
+                    declaration += 1
+                }
             }
+            plist.appExtension?.supportedContentTypes.withUnsafeBufferPointer { types in
+                for type in types.indices { body(position, types[type], .quickLook) }
+            }
+        }
+    }
+
+    /// A reference that a rule looks at more closely (see ``unusual(in:sections:capitalised:)``),
+    /// with the position of its Info.plist.
+    typealias Unusual = (plist: Int, identifier: Located<UniformTypeIdentifier>, site: Site)
+
+    /// The references in `sections` that a rule looks at more closely, in the order of
+    /// ``forEach(in:sections:_:)``: those not plainly spelled (UTI-001), those not written in their
+    /// case-folded form or naming an identifier of `capitalised` (UTI-016: the declared
+    /// identifiers written with a capital, or more), and those naming `public.package` (DOC-015).
+    /// Nearly every reference is none of these: the rules that would read every reference read
+    /// these only, and every reference is read once, for all of them.
+    static func unusual(
+        in infoPlists: [InfoPlist], sections: Sections, capitalised: Set<UniformTypeIdentifier>
+    ) -> [Unusual] {
+        let typo = PublicPackageTypo.typo
+        var unusual: [Unusual] = []
+        forEach(in: infoPlists, sections: sections) { plist, identifier, site in
+            let value = identifier.value
+            if !value.isPlainlySpelled || !value.isCaseFolded || value == typo || capitalised.contains(value) {
+                unusual.append((plist, identifier, site))
+            }
+        }
+        return unusual
+    }
+
+    /// The unusual references of the document types and of the declarations, merged in the
+    /// order of ``forEach(in:sections:_:)`` (each Info.plist's document types' first).
+    static func merged(documentTypes: [Unusual], declarations: [Unusual]) -> [Unusual] {
+        var merged: [Unusual] = []
+        merged.reserveCapacity(documentTypes.count + declarations.count)
+        var next = 0
+        for reference in declarations {
+            while next < documentTypes.count, documentTypes[next].plist <= reference.plist {
+                merged.append(documentTypes[next])
+                next += 1
+            }
+            merged.append(reference)
+        }
+        merged += documentTypes[next...]
+        return merged
+    }
+
+    /// The identifiers of `declarations` and of the system's types that are written with a
+    /// capital letter: each identifier the graph may spell with one (it keeps one declaration's
+    /// spelling), and perhaps more.
+    static func capitalised(_ declarations: [TypeDeclaration], system: SystemTypeCatalog) -> Set<UniformTypeIdentifier>
+    {
+        var capitalised: Set<UniformTypeIdentifier> = []
+        for type in system.types where !type.identifier.isCaseFolded { capitalised.insert(type.identifier) }
+        declarations.withUnsafeBufferPointer { declarations in
+            for index in declarations.indices where !declarations[index].identifier.isCaseFolded {
+                capitalised.insert(declarations[index].identifier)
+            }
+        }
+        return capitalised
+    }
+
+    /// Every identifier referenced in `infoPlists`, in file order per key.
+    static func all(in infoPlists: [InfoPlist]) -> [IdentifierReference] {
+        var references: [IdentifierReference] = []
+        forEach(in: infoPlists) { position, identifier, site in
+            let plist = infoPlists[position]
+            let place: Place
+            switch site {
+            case .documentType(let index): place = .documentType(index: index)
+            case .exportableType(let index): place = .exportableType(index: index)
+            case .conformance(let declaration):
+                let exported = plist.exportedTypes.count
+                place = .conformance(
+                    of: declaration < exported
+                        ? plist.exportedTypes[declaration].identifier
+                        : plist.importedTypes[declaration - exported].identifier)
+            case .quickLook: place = .quickLook
+            }
+            references.append(IdentifierReference(identifier: identifier, place: place, file: plist.file))
         }
         return references
     }

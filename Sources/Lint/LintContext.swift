@@ -25,8 +25,13 @@ public struct LintContext: Sendable {
     /// The identifiers the system and the bundle declare (hardware models left out), for "did you
     /// mean" suggestions.
     public let knownIdentifiers: [String]
-    /// Every identifier referenced in the app's and its extensions' Info.plists, in file order per key.
-    public let references: [IdentifierReference]
+    /// Every identifier referenced in the app's and its extensions' Info.plists, in file order per
+    /// key: made each time it is asked for (the rules read the references where the models hold
+    /// them).
+    public var references: [IdentifierReference] { IdentifierReference.all(in: infoPlists) }
+    /// The references some rules look at more closely (``IdentifierReference/unusual(in:)``), in
+    /// the order of ``references``.
+    let unusualReferences: [(identifier: Located<UniformTypeIdentifier>, site: IdentifierReference.Site)]
     /// The bundle's declarations that are in effect (not shadowed by the system's or another of
     /// the bundle's), each identifier once, in file order: the types the app defines for the
     /// system, each with the index in ``infoPlists`` of the Info.plist declaring it.
@@ -88,18 +93,31 @@ public struct LintContext: Sendable {
             given += plist.exportedTypes
             given += plist.importedTypes
         }
-        let (catalog, indexes) = TypeCatalog.building(
+        // The references some rules read are found in one pass for all of them, in two parts
+        // that fill the two stretches where the catalog's build leaves a core free: beside the
+        // layering, and beside the conformance graph once the tag index is built.
+        let allGiven = given
+        let (catalog, indexes, unusual) = TypeCatalog.building(
             declarations: given,
-            concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold
-        ) {
-            let contentTypes = app.documentTypes.flatMap { entry in
-                entry.contentTypes.map { (entry: entry, type: $0) }
-            }
-            return (
-                references: IdentifierReference.all(in: plists), contentTypes: contentTypes,
-                identifiers: Set(contentTypes.lazy.map(\.type.value))
-            )
-        }
+            concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
+            beside: {
+                let contentTypes = app.documentTypes.flatMap { entry in
+                    entry.contentTypes.map { (entry: entry, type: $0) }
+                }
+                let capitalised = IdentifierReference.capitalised(allGiven, system: .embedded)
+                return (
+                    contentTypes: contentTypes, identifiers: Set(contentTypes.lazy.map(\.type.value)),
+                    capitalised: capitalised,
+                    unusual: IdentifierReference.unusual(in: plists, sections: .documentTypes, capitalised: capitalised)
+                )
+            },
+            afterTags: { indexes in
+                IdentifierReference.merged(
+                    documentTypes: indexes.unusual,
+                    declarations: IdentifierReference.unusual(
+                        in: plists, sections: .declarations, capitalised: indexes.capitalised))
+            })
+        self.unusualReferences = unusual.map { ($0.identifier, $0.site) }
         self.catalog = catalog
         // Suggestions compare a word with every candidate; with a huge bundle only the system's
         // identifiers are candidates, so a look-up stays cheap.
@@ -108,7 +126,6 @@ public struct LintContext: Sendable {
             ? catalog.userFacingDeclarations.map(\.identifier.rawValue)
             : catalog.system.userFacingTypes.map(\.identifier.rawValue)
         self.infoPlists = plists
-        self.references = indexes.references
         self.documentContentTypes = indexes.contentTypes
         self.documentIdentifiers = indexes.identifiers
         // The declarations in effect are read from the nodes the catalog recorded; the domains of
@@ -255,11 +272,25 @@ public struct ResourceIndex: Sendable, Hashable {
 }
 
 extension LintContext {
-    /// The findings `finding` makes from each of ``references``, in order. The references are
-    /// read in place: iterating the array would copy each (retaining its strings and location),
-    /// and a large app lists hundreds of thousands.
-    func referenceFindings(_ finding: (IdentifierReference) -> Diagnostic?) -> [Diagnostic] {
-        Self.findings(in: references, finding)
+    /// The findings `finding` makes from each of ``references`` (the identifier with its location,
+    /// and where it is listed), in order. The references are read where the models hold them,
+    /// none copied: a large app lists hundreds of thousands.
+    func referenceFindings(
+        _ finding: (Located<UniformTypeIdentifier>, IdentifierReference.Site) -> Diagnostic?
+    ) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        IdentifierReference.forEach(in: infoPlists) { _, identifier, site in
+            if let diagnostic = finding(identifier, site) { found.append(diagnostic) }
+        }
+        return found
+    }
+
+    /// ``referenceFindings(_:)`` for ``unusualReferences`` only: for a rule that finds nothing in a
+    /// reference that is plainly spelled, written case-folded and not `public.package`.
+    func unusualReferenceFindings(
+        _ finding: (Located<UniformTypeIdentifier>, IdentifierReference.Site) -> Diagnostic?
+    ) -> [Diagnostic] {
+        Self.findings(in: unusualReferences) { finding($0.identifier, $0.site) }
     }
 
     /// The findings `finding` makes from each listed content type of ``documentContentTypes``

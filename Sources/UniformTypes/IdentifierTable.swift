@@ -38,11 +38,17 @@ struct IdentifierTable: Sendable {
 
     /// Stores `value` for `key`, replacing the number stored for an equal identifier.
     mutating func insert(_ value: Int32, for key: UniformTypeIdentifier) {
-        var found = find(key)
-        if let entry = found.entry {
+        if let entry = find(key).entry {
             values[entry] = value
-            return
+        } else {
+            _ = self.value(for: key, inserting: value)
         }
+    }
+
+    /// The number stored for `key`; when there is none, `value`, stored for it (one probe for both).
+    mutating func value(for key: UniformTypeIdentifier, inserting value: Int32) -> Int32 {
+        var found = find(key)
+        if let entry = found.entry { return values[entry] }
         if 2 * (keys.count + 1) > slots.count {
             rehash(to: max(8, 2 * slots.count))
             found = find(key)
@@ -50,7 +56,11 @@ struct IdentifierTable: Sendable {
         keys.append(key)
         values.append(value)
         slots[found.slot] = Int32(keys.count)
+        return value
     }
+
+    /// The identifiers stored, in the order they were first stored.
+    var identifiers: [UniformTypeIdentifier] { keys }
 
     /// The entry holding `key`, or the empty slot where it would go.
     private func find(_ key: UniformTypeIdentifier) -> (entry: Int?, slot: Int) {

@@ -97,7 +97,7 @@ public struct TypeCatalog: Sendable {
     /// system's 1,300-odd identifiers and tags again for every app.
     init(system: SystemTypeCatalog, declarations: [TypeDeclaration], reusingSystemLayer: Bool) {
         if reusingSystemLayer, let layer = system.layer, let layering = Layering(system: system, bundle: declarations) {
-            self.init(system: system, layer: layer, layering: layering, concurrently: false)
+            self = Self.layered(system: system, layer: layer, layering: layering, concurrently: false) {}.catalog
         } else {
             self.init(system: system, allDeclarations: declarations)
         }
@@ -244,18 +244,64 @@ public struct TypeCatalog: Sendable {
         system: SystemTypeCatalog = .embedded, declarations: [TypeDeclaration], concurrently: Bool,
         beside work: @Sendable () -> Other
     ) -> (catalog: TypeCatalog, other: Other) {
+        let (catalog, other, _) = building(
+            system: system, declarations: declarations, concurrently: concurrently, beside: work, afterTags: { _ in })
+        return (catalog, other)
+    }
+
+    /// ``building(system:declarations:concurrently:beside:)``, and `later` run too, given what
+    /// `work` returned: over the system's prebuilt layer, on the core that builds the tag index,
+    /// once it is built (the conformance graph beside it takes longer); otherwise after `work`,
+    /// beside the rest of the build. Neither closure sees the catalog.
+    public static func building<Other: Sendable, Later: Sendable>(
+        system: SystemTypeCatalog = .embedded, declarations: [TypeDeclaration], concurrently: Bool,
+        beside work: @Sendable () -> Other, afterTags later: @Sendable (Other) -> Later
+    ) -> (catalog: TypeCatalog, other: Other, later: Later) {
         guard let layer = system.layer else {
             let (catalog, other) = ParallelMap.both(
-                concurrently: concurrently, { TypeCatalog(system: system, allDeclarations: declarations) }, work)
-            return (catalog, other)
+                concurrently: concurrently, { TypeCatalog(system: system, allDeclarations: declarations) },
+                {
+                    let other = work()
+                    return (other, later(other))
+                })
+            return (catalog, other.0, other.1)
         }
         // Whether a declaration is a system one (then everything is built whole) is found while
         // layering, which reads every declaration anyway: not in a pass of its own before it.
         // The whole build then runs after `work` rather than beside it (`--system-types` only).
         let (layering, other) = ParallelMap.both(
             concurrently: concurrently, { Layering(system: system, bundle: declarations) }, work)
-        guard let layering else { return (TypeCatalog(system: system, allDeclarations: declarations), other) }
-        return (TypeCatalog(system: system, layer: layer, layering: layering, concurrently: concurrently), other)
+        guard let layering else {
+            let (catalog, result) = ParallelMap.both(
+                concurrently: concurrently, { TypeCatalog(system: system, allDeclarations: declarations) },
+                { later(other) })
+            return (catalog, other, result)
+        }
+        let (catalog, result) = layered(
+            system: system, layer: layer, layering: layering, concurrently: concurrently
+        ) { later(other) }
+        return (catalog, other, result)
+    }
+
+    /// The catalog of a settled layering, its graph reusing `layer`'s: the graph on one core, the
+    /// tag index then `later` on the other when `concurrently`.
+    private static func layered<Later: Sendable>(
+        system: SystemTypeCatalog, layer: SystemTypeCatalog.Layer, layering: Layering, concurrently: Bool,
+        later: @Sendable () -> Later
+    ) -> (catalog: TypeCatalog, later: Later) {
+        var isSystemWinner = [Bool](repeating: false, count: layering.effective.count)
+        for position in layering.systemRemap where position >= 0 { isSystemWinner[Int(position)] = true }
+        let winners = isSystemWinner
+        let (graph, (tagIndex, result)) = ParallelMap.both(
+            concurrently: concurrently,
+            {
+                ConformanceGraph(
+                    declarations: layering.effective, reusing: layer.graph, basePosition: layering.basePosition,
+                    baseUnchanged: layering.baseUnchanged)
+            },
+            { (Self.tagIndex(of: layering.effective) { winners[$0] }, later()) })
+        let catalog = TypeCatalog(system: system, layer: layer, layering: layering, graph: graph, tagIndex: tagIndex)
+        return (catalog, result)
     }
 
     /// The declarations in effect when a bundle's (none of them a system one) are layered over
@@ -272,34 +318,30 @@ public struct TypeCatalog: Sendable {
         /// Per bundle declaration, the position in `effective` of its identifier's winner.
         var nodeOfGiven: [Int32] = []
 
-        /// The value an access to a dictionary's `subscript(_:default:)` finds or inserts: one
-        /// hash probe for both.
-        private static func value(_ value: inout Int32) -> Int32 { value }
-
         /// Nil when a declaration is a system one (a newer release's types are built whole).
         init?(system: SystemTypeCatalog, bundle declarations: [TypeDeclaration]) {
             let systemCount = system.types.count
             // The bundle's declarations grouped by identifier, groups in order of first appearance:
             // a group is its first declaration's offset and a chain through `nextInGroup` (most
             // groups have one declaration; an array each was ~100,000 allocations to make and free).
-            var groupOf: [UniformTypeIdentifier: Int32] = [:]
+            // Groups are numbered by identifier in a table probed on the identifier's precomputed
+            // hash, which keeps each group's identifier once (a dictionary hashed each again, and
+            // a second array of identifiers was ~100,000 more copies to retain and free).
+            var groupOf = IdentifierTable()
             groupOf.reserveCapacity(declarations.count)
             var groupFirst: [Int32] = []
             var groupLast: [Int32] = []
             var nextInGroup = [Int32](repeating: -1, count: declarations.count)
             var groupOfGiven: [Int32] = []
             groupOfGiven.reserveCapacity(declarations.count)
-            var groupIdentifiers: [UniformTypeIdentifier] = []
             for (offset, declaration) in declarations.enumerated() {
                 if declaration.origin.isSystem { return nil }
-                let identifier = declaration.identifier
                 let newGroup = Int32(groupFirst.count)
                 // One probe: the group found, or the new one inserted.
-                let group = Self.value(&groupOf[identifier, default: newGroup])
+                let group = groupOf.value(for: declaration.identifier, inserting: newGroup)
                 if group == newGroup {
                     groupFirst.append(Int32(offset))
                     groupLast.append(Int32(offset))
-                    groupIdentifiers.append(identifier)
                 } else {
                     nextInGroup[Int(groupLast[Int(group)])] = Int32(offset)
                     groupLast[Int(group)] = Int32(offset)
@@ -319,6 +361,7 @@ public struct TypeCatalog: Sendable {
                 }
                 return candidates
             }
+            let groupIdentifiers = groupOf.identifiers
             var positionOfGroup = [Int32](repeating: -1, count: groupFirst.count)
             // Groups on a system identifier, by system position; the others sorted by identifier.
             var onSystem = [Int](repeating: -1, count: systemCount)
@@ -382,22 +425,12 @@ public struct TypeCatalog: Sendable {
         }
     }
 
-    /// The catalog of a settled layering, its graph reusing `layer`'s; the graph and the tag
-    /// index side by side when `concurrently`.
+    /// The catalog of a settled layering, with its graph (reusing `layer`'s) and its tag index of
+    /// the bundle's winners.
     private init(
-        system: SystemTypeCatalog, layer: SystemTypeCatalog.Layer, layering: Layering, concurrently: Bool
+        system: SystemTypeCatalog, layer: SystemTypeCatalog.Layer, layering: Layering, graph: ConformanceGraph,
+        tagIndex: [TagKey: [Int32]]
     ) {
-        var isSystemWinner = [Bool](repeating: false, count: layering.effective.count)
-        for position in layering.systemRemap where position >= 0 { isSystemWinner[Int(position)] = true }
-        let winners = isSystemWinner
-        let (graph, tagIndex) = ParallelMap.both(
-            concurrently: concurrently,
-            {
-                ConformanceGraph(
-                    declarations: layering.effective, reusing: layer.graph, basePosition: layering.basePosition,
-                    baseUnchanged: layering.baseUnchanged)
-            },
-            { Self.tagIndex(of: layering.effective) { winners[$0] } })
         self.system = system
         self.graph = graph
         self.redeclarations = layering.redeclarations

@@ -89,10 +89,11 @@ public struct IdentifierCaseMismatch: Rule {
         // such references need a look-up only when they name one of those (a short list; a large
         // app's hundreds of thousands of references are looked up no more).
         let capitalised = Set(context.catalog.graph.declaredSpellings.lazy.filter { !$0.isCaseFolded })
-        return context.referenceFindings { reference in
-            let identifier = reference.identifier.value
+        // The context lists both kinds among its unusual references.
+        return context.unusualReferenceFindings { reference, _ in
+            let identifier = reference.value
             guard !identifier.isCaseFolded || capitalised.contains(identifier),
-                let location = reference.identifier.location,
+                let location = reference.location,
                 let node = context.catalog.graph.declaredNode(for: identifier)
             else { return nil }
             // The spelling of the declaration in effect (the graph keeps the first one's).

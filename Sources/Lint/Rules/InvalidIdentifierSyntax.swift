@@ -61,10 +61,9 @@ public struct InvalidIdentifierSyntax: Rule {
 
     /// Checks every declared and referenced identifier.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        // Nearly every identifier is plainly spelled: looked at where it is, none copied.
-        var diagnostics = context.referenceFindings { reference in
-            reference.identifier.value.isPlainlySpelled
-                ? nil : finding(reference.identifier.value, at: reference.identifier.location)
+        // Nearly every identifier is plainly spelled: the context lists the references that are not.
+        var diagnostics = context.unusualReferenceFindings { identifier, _ in
+            identifier.value.isPlainlySpelled ? nil : finding(identifier.value, at: identifier.location)
         }
         for plist in context.infoPlists {
             for declarations in [plist.exportedTypes, plist.importedTypes] {

@@ -49,18 +49,20 @@ public struct PublicPackageTypo: Rule {
                 """)
         ])
 
+    /// The identifier that does not exist.
+    static let typo: UniformTypeIdentifier = "public.package"
+
     /// A rule value.
     public init() {}
 
     /// Checks every referenced identifier.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        let typo: UniformTypeIdentifier = "public.package"  // made once, not per reference
-        return context.referenceFindings { reference in
-            guard reference.identifier.value == typo, let location = reference.identifier.location else {
-                return nil
-            }
+        let typo = Self.typo  // read once, not per reference
+        // The context lists the references naming it among its unusual ones.
+        return context.unusualReferenceFindings { identifier, site in
+            guard identifier.value == typo, let location = identifier.location else { return nil }
             return diagnostic(
-                Message.typo(reference.key), at: location,
+                Message.typo(site.key), at: location,
                 fixIt: FixIt(Message.fixIt, changes: [.replaceString(at: location, with: "com.apple.package")]))
         }
     }
