@@ -52,6 +52,9 @@ public struct LintContext: Sendable {
     /// How messages name the system catalog: the embedded release's types (macOS 12.7), with the
     /// `--system-types` declarations when some were given.
     public let systemCatalogName: String
+    /// For each of ``infoPlists``, the position in the catalog's declarations given of its first
+    /// export (its imports follow its exports).
+    private let firstGivenDeclaration: [Int]
     /// The graph node of each of ``bundleDeclarationsInEffect``, in order.
     let bundleDeclarationNodes: [ConformanceGraph.Node]
     /// By graph node: whether the app's document types list the type.
@@ -89,7 +92,9 @@ public struct LintContext: Sendable {
         // The declarations given, in order (one copy of each: not through `InfoPlist.declarations`).
         var given = systemDeclarations
         given.reserveCapacity(systemDeclarations.count + bundleCount)
+        var firstGiven: [Int] = []
         for plist in plists {
+            firstGiven.append(given.count)
             given += plist.exportedTypes
             given += plist.importedTypes
         }
@@ -126,6 +131,7 @@ public struct LintContext: Sendable {
             ? catalog.userFacingDeclarations.map(\.identifier.rawValue)
             : catalog.system.userFacingTypes.map(\.identifier.rawValue)
         self.infoPlists = plists
+        self.firstGivenDeclaration = firstGiven
         self.documentContentTypes = indexes.contentTypes
         self.documentIdentifiers = indexes.identifiers
         // The declarations in effect are read from the nodes the catalog recorded; the domains of
@@ -291,6 +297,36 @@ extension LintContext {
         _ finding: (Located<UniformTypeIdentifier>, IdentifierReference.Site) -> Diagnostic?
     ) -> [Diagnostic] {
         Self.findings(in: unusualReferences) { finding($0.identifier, $0.site) }
+    }
+
+    /// Calls `body` with each declaration of `plist` — its exports, then its imports, as
+    /// `plist.declarations` lists them — read in place, without making that array (nor copying
+    /// a declaration that `body` passes over).
+    static func forEachDeclaration(of plist: InfoPlist, _ body: (TypeDeclaration) -> Void) {
+        for declarations in [plist.exportedTypes, plist.importedTypes] {
+            declarations.withUnsafeBufferPointer { declarations in
+                for index in declarations.indices { body(declarations[index]) }
+            }
+        }
+    }
+
+    /// The graph node of the identifier of the declaration at `index` among the exports, then
+    /// imports, of ``infoPlists``[`plist`]: found when the catalog was built, without hashing the
+    /// identifier. Every declaration given has one; nil would mean the catalog lost one.
+    func node(ofDeclaration index: Int, inPlist plist: Int) -> ConformanceGraph.Node? {
+        catalog.node(ofDeclarationAt: firstGivenDeclaration[plist] + index)
+    }
+
+    /// The findings `finding` makes from each declaration of each Info.plist (exports, then
+    /// imports), in order, read in place.
+    func declarationFindings(_ finding: (TypeDeclaration) -> Diagnostic?) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        for plist in infoPlists {
+            Self.forEachDeclaration(of: plist) { declaration in
+                if let diagnostic = finding(declaration) { found.append(diagnostic) }
+            }
+        }
+        return found
     }
 
     /// The findings `finding` makes from each listed content type of ``documentContentTypes``
@@ -483,5 +519,37 @@ private final class LazySuggestionIndex: @unchecked Sendable {
             built = index
             return index
         }
+    }
+}
+
+/// The first declaration recorded with each identifier among some of an app's declarations, by
+/// the identifier's graph node (equal identifiers share one: no identifier is hashed or copied
+/// again), or by identifier for a declaration without a node.
+struct FirstDeclarations {
+    private var byNode: [Int32]
+    private var byIdentifier: [UniformTypeIdentifier: Int] = [:]
+
+    /// None recorded yet, for a graph of `nodeCount` nodes.
+    init(nodeCount: Int) {
+        byNode = [Int32](repeating: -1, count: nodeCount)
+    }
+
+    /// The value recorded for the identifier of `declaration` (of graph node `node`), if any.
+    func recorded(for declaration: TypeDeclaration, node: ConformanceGraph.Node?) -> Int? {
+        guard let node else { return byIdentifier[declaration.identifier] }
+        let value = byNode[Int(node.rawValue)]
+        return value < 0 ? nil : Int(value)
+    }
+
+    /// The value recorded for the identifier of `declaration` (of graph node `node`); when there
+    /// is none, nil, and `value` is recorded for it.
+    mutating func record(_ value: Int, for declaration: TypeDeclaration, node: ConformanceGraph.Node?) -> Int? {
+        if let earlier = recorded(for: declaration, node: node) { return earlier }
+        if let node {
+            byNode[Int(node.rawValue)] = Int32(value)
+        } else {
+            byIdentifier[declaration.identifier] = value
+        }
+        return nil
     }
 }

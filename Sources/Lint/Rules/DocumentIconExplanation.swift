@@ -91,6 +91,8 @@ public struct DocumentIconExplanation: Rule {
         for (plist, type) in context.thumbnailTypes where thumbnailed[type.value] == nil {
             thumbnailed[type.value] = plist.file
         }
+        // The same for every type: asked once, not for each of a large app's listed types.
+        let appIcon = AppIcon(context)
         return context.contentTypeFindings { type, node -> Diagnostic? in
             let identifier = type.value
             // The node (looked up with the context) answers both questions below (the
@@ -103,26 +105,43 @@ public struct DocumentIconExplanation: Rule {
                 return nil
             }
             return diagnostic(
-                Message.icon(Self.icon(for: declaration, at: node, context, thumbnailed), identifier), at: location)
+                Message.icon(
+                    Self.icon(for: declaration, at: node, context, thumbnailed, appIcon: appIcon), identifier),
+                at: location)
+        }
+    }
+
+    /// The last of Apple's conditions, which reads the app rather than the type: the icon made
+    /// from the app icon when the app has one.
+    struct AppIcon {
+        /// The app names an icon, or its bundle's asset catalogs hold sets.
+        let isKnown: Bool
+        /// There is no bundle or asset catalog to look in.
+        let mayBeAddedWhenBuilt: Bool
+
+        /// The app icon of `context`'s app.
+        init(_ context: LintContext) {
+            isKnown = context.app.appIcon.declaresIcon || context.resources?.assetNames.isEmpty == false
+            mayBeAddedWhenBuilt = context.resources == nil
         }
     }
 
     /// The icon by Apple's conditions, checked in order.
     static func icon(
         for declaration: TypeDeclaration, at node: ConformanceGraph.Node, _ context: LintContext,
-        _ thumbnailed: [UniformTypeIdentifier: String]
+        _ thumbnailed: [UniformTypeIdentifier: String], appIcon: AppIcon
     ) -> Icon {
-        let identifier = declaration.identifier
         let drawn = context.catalog.nearestSystemSupertype(of: node) { facts in
             facts.thumbnail.iOS == .documented || facts.thumbnail.iOS == .likely
         }
         if let drawn { return .systemThumbnail(drawn.identifier) }
-        if let file = thumbnailed[identifier] { return .extensionThumbnail(file) }
-        if declaration.icons.composited != nil || declaration.icons.namesIcon { return .customIcon }
-        if context.app.appIcon.declaresIcon || context.resources?.assetNames.isEmpty == false { return .appIcon }
+        if !thumbnailed.isEmpty, let file = thumbnailed[declaration.identifier] { return .extensionThumbnail(file) }
+        let icons = declaration.icons
+        if icons.composited != nil || icons.namesIcon { return .customIcon }
+        if appIcon.isKnown { return .appIcon }
         // Without the bundle or its asset catalogs, a missing icon key proves nothing: Xcode adds
         // CFBundleIcons from the asset catalog's app icon set when it builds the app.
-        return context.resources == nil ? .appIconIfBuilt : .generic
+        return appIcon.mayBeAddedWhenBuilt ? .appIconIfBuilt : .generic
     }
 }
 

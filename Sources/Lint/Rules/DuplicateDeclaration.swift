@@ -55,26 +55,31 @@ public struct DuplicateDeclaration: Rule {
     /// Checks each array of each Info.plist.
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for plist in context.infoPlists {
+        for (plistIndex, plist) in context.infoPlists.enumerated() {
+            // Exports, then imports: the positions the context numbers a plist's declarations by.
+            var offset = 0
             for (key, declarations) in [
                 ("UTExportedTypeDeclarations", plist.exportedTypes),
                 ("UTImportedTypeDeclarations", plist.importedTypes),
             ] {
-                var first: [UniformTypeIdentifier: TypeDeclaration] = [:]
-                first.reserveCapacity(declarations.count)
-                for declaration in declarations {
-                    guard let earlier = first[declaration.identifier] else {
-                        first[declaration.identifier] = declaration
-                        continue
+                // Equal identifiers share a graph node: the first of each by node, none copied.
+                var first = FirstDeclarations(nodeCount: context.catalog.graph.nodeCount)
+                declarations.withUnsafeBufferPointer { declarations in
+                    for index in declarations.indices {
+                        let node = context.node(ofDeclaration: offset + index, inPlist: plistIndex)
+                        guard let earlierIndex = first.record(index, for: declarations[index], node: node),
+                            let location = declarations[index].identifierLocation
+                        else { continue }
+                        let (declaration, earlier) = (declarations[index], declarations[earlierIndex])
+                        let caseOnly = earlier.identifier.rawValue != declaration.identifier.rawValue
+                        diagnostics.append(
+                            diagnostic(
+                                Message.duplicate(declaration.identifier, key: key, caseOnly: caseOnly), at: location,
+                                severity: caseOnly ? .info : nil,
+                                notes: [Note(Message.first, at: earlier.identifierLocation ?? earlier.location)]))
                     }
-                    guard let location = declaration.identifierLocation else { continue }
-                    let caseOnly = earlier.identifier.rawValue != declaration.identifier.rawValue
-                    diagnostics.append(
-                        diagnostic(
-                            Message.duplicate(declaration.identifier, key: key, caseOnly: caseOnly), at: location,
-                            severity: caseOnly ? .info : nil,
-                            notes: [Note(Message.first, at: earlier.identifierLocation ?? earlier.location)]))
                 }
+                offset += declarations.count
             }
         }
         return diagnostics

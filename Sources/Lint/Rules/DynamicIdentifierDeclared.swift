@@ -47,7 +47,7 @@ public struct DynamicIdentifierDeclared: Rule {
 
     /// Checks every declaration.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.infoPlists.flatMap(\.declarations).compactMap { declaration in
+        context.declarationFindings { declaration in
             guard declaration.identifier.isDynamic, let location = declaration.identifierLocation else { return nil }
             return diagnostic(Message.declared(declaration.identifier, declaration.origin.kind), at: location)
         }

@@ -65,19 +65,30 @@ public struct ExportedAndImported: Rule {
     /// Checks each Info.plist's two arrays.
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for plist in context.infoPlists {
-            var exported: [UniformTypeIdentifier: TypeDeclaration] = [:]
-            exported.reserveCapacity(plist.exportedTypes.count)
-            for declaration in plist.exportedTypes where exported[declaration.identifier] == nil {
-                exported[declaration.identifier] = declaration
+        for (plistIndex, plist) in context.infoPlists.enumerated() {
+            // The first export of each identifier, by graph node (the context numbers a plist's
+            // declarations exports first, then imports): no identifier hashed or copied again.
+            let exports = plist.exportedTypes
+            var exported = FirstDeclarations(nodeCount: context.catalog.graph.nodeCount)
+            exports.withUnsafeBufferPointer { exports in
+                for index in exports.indices {
+                    _ = exported.record(
+                        index, for: exports[index], node: context.node(ofDeclaration: index, inPlist: plistIndex))
+                }
             }
-            for declaration in plist.importedTypes {
-                guard let twin = exported[declaration.identifier], let location = declaration.location else { continue }
-                diagnostics.append(
-                    diagnostic(
-                        Message.twin(declaration.identifier), at: location,
-                        notes: [Note(Message.exported, at: twin.identifierLocation ?? twin.location)],
-                        fixIt: FixIt(Message.fixIt, changes: [.removeElement(at: location)])))
+            plist.importedTypes.withUnsafeBufferPointer { imports in
+                for index in imports.indices {
+                    let node = context.node(ofDeclaration: exports.count + index, inPlist: plistIndex)
+                    guard let twinIndex = exported.recorded(for: imports[index], node: node),
+                        let location = imports[index].location
+                    else { continue }
+                    let twin = exports[twinIndex]
+                    diagnostics.append(
+                        diagnostic(
+                            Message.twin(imports[index].identifier), at: location,
+                            notes: [Note(Message.exported, at: twin.identifierLocation ?? twin.location)],
+                            fixIt: FixIt(Message.fixIt, changes: [.removeElement(at: location)])))
+                }
             }
         }
         return diagnostics

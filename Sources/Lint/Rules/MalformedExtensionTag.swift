@@ -69,7 +69,7 @@ public struct MalformedExtensionTag: Rule {
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for plist in context.infoPlists {
-            for declaration in plist.declarations {
+            LintContext.forEachDeclaration(of: plist) { declaration in
                 for tag in declaration.tags where tag.tagClass == .filenameExtension {
                     guard let location = tag.location, let problem = Self.problem(tag.value, legacy: false) else {
                         continue

@@ -57,7 +57,7 @@ public struct PrivateIconKey: Rule {
 
     /// Checks each declaration's composited icon.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.infoPlists.flatMap(\.declarations).compactMap { declaration in
+        context.declarationFindings { declaration in
             guard let name = declaration.icons.composited?.iconName, let location = name.location else { return nil }
             return diagnostic(Message.privateKey(declaration.identifier), at: location)
         }

@@ -80,10 +80,10 @@ public struct TagSpecificationForm: Rule {
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for plist in context.infoPlists {
-            for declaration in plist.declarations {
+            LintContext.forEachDeclaration(of: plist) { declaration in
                 guard let location = declaration.tagsLocation, let specification = plist.value(at: location),
                     specification.kind == .dictionary
-                else { continue }
+                else { return }
                 for (key, value) in specification.entries {
                     let tagClass = key.text
                     if Self.systemClasses.contains(tagClass) {

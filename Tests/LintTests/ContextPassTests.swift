@@ -114,3 +114,50 @@ import UniformTypes
             })
     }
 }
+
+/// UTI-010 and UTI-008 find equal identifiers by graph node: per array and per Info.plist, in
+/// any letter case, the first declaration named in the note.
+@Suite struct DeclarationTwinTests {
+    static func declarations(_ key: String, _ identifiers: [String]) -> String {
+        "<key>\(key)</key><array>"
+            + identifiers.map {
+                "<dict><key>UTTypeIdentifier</key><string>\($0)</string><key>UTTypeConformsTo</key><array><string>public.data</string></array></dict>\n"
+            }.joined() + "</array>\n"
+    }
+
+    @Test func twinsAreFoundPerArrayAndPerInfoPlist() throws {
+        let app =
+            Self.declarations(
+                "UTExportedTypeDeclarations",
+                ["com.example.a", "com.example.b", "com.example.A", "com.example.a", "com.example.e"])
+            + Self.declarations("UTImportedTypeDeclarations", ["com.example.B", "com.example.d", "com.example.d"])
+        let appex =
+            "<key>CFBundleIdentifier</key><string>com.example.app.ext</string>\n"
+            + Self.declarations("UTExportedTypeDeclarations", ["com.example.x", "com.example.X"])
+            + Self.declarations("UTImportedTypeDeclarations", ["com.example.a", "com.example.x", "com.example.e"])
+        let found = Linter().lint(text: plistText(app), extensions: [plistText(appex)])
+        func described(_ code: String) -> [String] {
+            found.filter { $0.code == code }.map { diagnostic in
+                let notes = diagnostic.notes.map { "\($0.location?.file ?? "?"):\($0.location?.line ?? 0)" }
+                return "\(diagnostic.location.file):\(diagnostic.location.line ?? 0) \(diagnostic.severity) "
+                    + diagnostic.message.prefix(while: { $0 != ";" }) + " <- " + notes.joined(separator: ",")
+            }
+        }
+        let (appFile, extensionFile) = (Example.appFile, Example.extensionFile(0))
+        // Lines: the plist's wrapper takes two, then one declaration per line.
+        #expect(
+            described("UTI-010") == [
+                "\(appFile):5 info type 'com.example.A' is declared twice in 'UTExportedTypeDeclarations' (differing only in letter case) <- \(appFile):3",
+                "\(appFile):6 warning type 'com.example.a' is declared twice in 'UTExportedTypeDeclarations' <- \(appFile):3",
+                "\(appFile):11 warning type 'com.example.d' is declared twice in 'UTImportedTypeDeclarations' <- \(appFile):10",
+                "\(extensionFile):5 info type 'com.example.X' is declared twice in 'UTExportedTypeDeclarations' (differing only in letter case) <- \(extensionFile):4",
+            ])
+        // An import twins an export of its own Info.plist only: the extension's 'com.example.a'
+        // and 'com.example.e' are the app's exports, not its own.
+        #expect(
+            described("UTI-008") == [
+                "\(appFile):9 warning type 'com.example.B' is both exported and imported <- \(appFile):4",
+                "\(extensionFile):8 warning type 'com.example.x' is both exported and imported <- \(extensionFile):4",
+            ])
+    }
+}
