@@ -127,22 +127,25 @@ public struct ConformanceGraph: Sendable {
             of declaration: TypeDeclaration, identifiers: inout [UniformTypeIdentifier], nodeIndex: inout NodeIndex
         ) {
             let first = parents.count
-            for conformance in declaration.conformances {
-                let parent: Int32
-                if let known = nodeIndex[conformance.value] {
-                    parent = known
-                } else {
-                    parent = Int32(identifiers.count)
-                    nodeIndex.own.insert(parent, for: conformance.value)
-                    identifiers.append(conformance.value)
-                }
-                guard !parents[first...].contains(parent) else { continue }
-                parents.append(parent)
-                if Int(parent) >= declaredCount {
-                    unknown.append(
-                        UnknownSupertype(
-                            identifier: conformance.value, referencedBy: declaration.identifier,
-                            location: conformance.location))
+            // Read in place: a conformance is copied only when it names an undeclared type.
+            declaration.conformances.withUnsafeBufferPointer { conformances in
+                for index in conformances.indices {
+                    let parent: Int32
+                    if let known = nodeIndex[conformances[index].value] {
+                        parent = known
+                    } else {
+                        parent = Int32(identifiers.count)
+                        nodeIndex.own.insert(parent, for: conformances[index].value)
+                        identifiers.append(conformances[index].value)
+                    }
+                    guard !parents[first...].contains(parent) else { continue }
+                    parents.append(parent)
+                    if Int(parent) >= declaredCount {
+                        unknown.append(
+                            UnknownSupertype(
+                                identifier: conformances[index].value, referencedBy: declaration.identifier,
+                                location: conformances[index].location))
+                    }
                 }
             }
             parentStart.append(Int32(parents.count))
