@@ -7,9 +7,8 @@ import UniformTypes
 public struct IdentifierReference: Sendable {
     /// Where the reference is written.
     public enum Place: Sendable {
-        // Positions, not the entries themselves: a reference is made for every identifier an
-        // app lists (hundreds of thousands in a large one), and a copy of its entry each would
-        // cost more than everything else in it.
+        // Positions, not the entries themselves: a large app lists hundreds of thousands of
+        // identifiers, and a copy of its entry for each would cost more than the rest of it.
         /// `LSItemContentTypes` of the document type at `index` in `CFBundleDocumentTypes`.
         case documentType(index: Int)
         /// `NSExportableTypes` of the document type at `index` in `CFBundleDocumentTypes`.
@@ -30,17 +29,17 @@ public struct IdentifierReference: Sendable {
     /// The key the reference is listed under.
     public var key: String {
         switch place {
-        case .documentType: "LSItemContentTypes"
-        case .exportableType: "NSExportableTypes"
-        case .conformance: "UTTypeConformsTo"
-        case .quickLook: "QLSupportedContentTypes"
+        case .documentType(let index): Site.documentType(index: index).key
+        case .exportableType(let index): Site.exportableType(index: index).key
+        case .conformance: Site.conformance(declaration: 0).key
+        case .quickLook: Site.quickLook.key
         }
     }
 }
 
 extension IdentifierReference {
-    /// Where a reference is listed, as ``forEach(in:_:)`` gives it: positions only, so that no
-    /// identifier or entry is copied for it.
+    /// Where a reference is listed, as ``forEach(in:sections:_:)`` gives it: positions only, so
+    /// that no identifier or entry is copied for it.
     enum Site {
         /// `LSItemContentTypes` of the document type at `index` in `CFBundleDocumentTypes`.
         case documentType(index: Int)
@@ -84,28 +83,28 @@ extension IdentifierReference {
     ) {
         for (position, plist) in infoPlists.enumerated() {
             if sections != .declarations {
-                for entry in plist.documentTypes {
-                    let index = entry.index
-                    entry.contentTypes.withUnsafeBufferPointer { types in
-                        for type in types.indices { body(position, types[type], .documentType(index: index)) }
-                    }
-                    entry.exportableTypes.withUnsafeBufferPointer { types in
-                        for type in types.indices { body(position, types[type], .exportableType(index: index)) }
+                plist.documentTypes.withUnsafeBufferPointer { entries in
+                    for entry in entries.indices {
+                        let index = entries[entry].index
+                        entries[entry].contentTypes.withUnsafeBufferPointer { types in
+                            for type in types.indices { body(position, types[type], .documentType(index: index)) }
+                        }
+                        entries[entry].exportableTypes.withUnsafeBufferPointer { types in
+                            for type in types.indices { body(position, types[type], .exportableType(index: index)) }
+                        }
                     }
                 }
             }
             guard sections != .documentTypes else { continue }
             // Exports, then imports (`plist.declarations`, without making that array).
             var declaration = 0
-            for declarations in [plist.exportedTypes, plist.importedTypes] {
-                for given in declarations {
-                    given.conformances.withUnsafeBufferPointer { supertypes in
-                        for supertype in supertypes.indices {
-                            body(position, supertypes[supertype], .conformance(declaration: declaration))
-                        }
+            LintContext.forEachDeclaration(of: plist) { given in
+                given.conformances.withUnsafeBufferPointer { supertypes in
+                    for supertype in supertypes.indices {
+                        body(position, supertypes[supertype], .conformance(declaration: declaration))
                     }
-                    declaration += 1
                 }
+                declaration += 1
             }
             plist.appExtension?.supportedContentTypes.withUnsafeBufferPointer { types in
                 for type in types.indices { body(position, types[type], .quickLook) }

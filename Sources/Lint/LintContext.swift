@@ -29,8 +29,8 @@ public struct LintContext: Sendable {
     /// key: made each time it is asked for (the rules read the references where the models hold
     /// them).
     public var references: [IdentifierReference] { IdentifierReference.all(in: infoPlists) }
-    /// The references some rules look at more closely (``IdentifierReference/unusual(in:)``), in
-    /// the order of ``references``.
+    /// The references some rules look at more closely
+    /// (``IdentifierReference/unusual(in:sections:capitalised:)``), in the order of ``references``.
     let unusualReferences: [(identifier: Located<UniformTypeIdentifier>, site: IdentifierReference.Site)]
     /// The bundle's declarations that are in effect (not shadowed by the system's or another of
     /// the bundle's), each identifier once, in file order: the types the app defines for the
@@ -53,7 +53,7 @@ public struct LintContext: Sendable {
     /// `--system-types` declarations when some were given.
     public let systemCatalogName: String
     /// For each of ``infoPlists``, the position in the catalog's declarations given of its first
-    /// export (its imports follow its exports).
+    /// declaration: its exports, then its imports.
     private let firstGivenDeclaration: [Int]
     /// The graph node of each of ``bundleDeclarationsInEffect``, in order.
     let bundleDeclarationNodes: [ConformanceGraph.Node]
@@ -102,14 +102,15 @@ public struct LintContext: Sendable {
         // that fill the two stretches where the catalog's build leaves a core free: beside the
         // layering, and beside the conformance graph once the tag index is built.
         let allGiven = given
+        let system = SystemTypeCatalog.embedded
         let (catalog, indexes, unusual) = TypeCatalog.building(
-            declarations: given,
+            system: system, declarations: given,
             concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
             beside: {
                 let contentTypes = app.documentTypes.flatMap { entry in
                     entry.contentTypes.map { (entry: entry, type: $0) }
                 }
-                let capitalised = IdentifierReference.capitalised(allGiven, system: .embedded)
+                let capitalised = IdentifierReference.capitalised(allGiven, system: system)
                 return (
                     contentTypes: contentTypes, identifiers: Set(contentTypes.lazy.map(\.type.value)),
                     capitalised: capitalised,
@@ -292,7 +293,8 @@ extension LintContext {
     }
 
     /// ``referenceFindings(_:)`` for ``unusualReferences`` only: for a rule that finds nothing in a
-    /// reference that is plainly spelled, written case-folded and not `public.package`.
+    /// reference that is plainly spelled, written case-folded, not `public.package` and not equal
+    /// to an identifier that some declaration spells with a capital letter.
     func unusualReferenceFindings(
         _ finding: (Located<UniformTypeIdentifier>, IdentifierReference.Site) -> Diagnostic?
     ) -> [Diagnostic] {
@@ -310,11 +312,12 @@ extension LintContext {
         }
     }
 
-    /// The graph node of the identifier of the declaration at `index` among the exports, then
-    /// imports, of ``infoPlists``[`plist`]: found when the catalog was built, without hashing the
-    /// identifier. Every declaration given has one; nil would mean the catalog lost one.
-    func node(ofDeclaration index: Int, inPlist plist: Int) -> ConformanceGraph.Node? {
+    /// The graph node of the identifier of `declaration`, at `index` among the exports, then
+    /// imports, of ``infoPlists``[`plist`]: the one the catalog recorded for it when it was built,
+    /// without hashing the identifier (or, should it have none, the graph's look-up).
+    func node(of declaration: TypeDeclaration, at index: Int, inPlist plist: Int) -> ConformanceGraph.Node? {
         catalog.node(ofDeclarationAt: firstGivenDeclaration[plist] + index)
+            ?? catalog.graph.declaredNode(for: declaration.identifier)
     }
 
     /// The findings `finding` makes from each declaration of each Info.plist (exports, then
@@ -522,34 +525,36 @@ private final class LazySuggestionIndex: @unchecked Sendable {
     }
 }
 
-/// The first declaration recorded with each identifier among some of an app's declarations, by
-/// the identifier's graph node (equal identifiers share one: no identifier is hashed or copied
-/// again), or by identifier for a declaration without a node.
+/// A value recorded for the first of some declarations with each identifier (their position,
+/// say), by the identifier's graph node: equal identifiers share one, so no identifier is hashed
+/// or copied again. One table serves array after array: ``removeAll()`` clears only what was
+/// recorded.
 struct FirstDeclarations {
     private var byNode: [Int32]
-    private var byIdentifier: [UniformTypeIdentifier: Int] = [:]
+    private var recordedNodes: [Int32] = []
 
     /// None recorded yet, for a graph of `nodeCount` nodes.
     init(nodeCount: Int) {
         byNode = [Int32](repeating: -1, count: nodeCount)
     }
 
-    /// The value recorded for the identifier of `declaration` (of graph node `node`), if any.
-    func recorded(for declaration: TypeDeclaration, node: ConformanceGraph.Node?) -> Int? {
-        guard let node else { return byIdentifier[declaration.identifier] }
+    /// The value recorded for graph node `node`, if any.
+    func recorded(for node: ConformanceGraph.Node) -> Int? {
         let value = byNode[Int(node.rawValue)]
         return value < 0 ? nil : Int(value)
     }
 
-    /// The value recorded for the identifier of `declaration` (of graph node `node`); when there
-    /// is none, nil, and `value` is recorded for it.
-    mutating func record(_ value: Int, for declaration: TypeDeclaration, node: ConformanceGraph.Node?) -> Int? {
-        if let earlier = recorded(for: declaration, node: node) { return earlier }
-        if let node {
-            byNode[Int(node.rawValue)] = Int32(value)
-        } else {
-            byIdentifier[declaration.identifier] = value
-        }
+    /// The value recorded for graph node `node`; when there is none, nil, and `value` is recorded.
+    mutating func record(_ value: Int, for node: ConformanceGraph.Node) -> Int? {
+        if let earlier = recorded(for: node) { return earlier }
+        byNode[Int(node.rawValue)] = Int32(value)
+        recordedNodes.append(node.rawValue)
         return nil
+    }
+
+    /// Forgets every value recorded.
+    mutating func removeAll() {
+        for node in recordedNodes { byNode[Int(node)] = -1 }
+        recordedNodes.removeAll(keepingCapacity: true)
     }
 }

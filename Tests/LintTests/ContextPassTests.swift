@@ -9,35 +9,48 @@ import UniformTypes
 /// The context's unusual references (those UTI-001, UTI-016 and DOC-015 read instead of every
 /// reference) against every reference filtered by what those rules look for, spelled out here.
 @Suite struct UnusualReferenceTests {
-    /// An app with `entries` document types and `declarations` exports, some of each unusual, and
-    /// a Thumbnail extension: beyond ``LintContext/concurrencyThreshold`` the context finds the
-    /// two parts on two cores and merges them.
-    static func contexts(entries: Int, declarations: Int) throws -> LintContext {
-        func listed(_ number: Int) -> String {
-            switch number % 7 {
-            case 0: "com.Example.Listed\(number)"  // a capital
-            case 1: "public.package"
-            case 2: "com.example.mixed\(number % 5)"  // declared with capitals below
-            case 3: "bad id \(number)"  // not plainly spelled
-            case 4: "com.apple.iwork.pages.pages"  // the system spells it with capitals
-            default: "com.example.plain\(number)"
-            }
+    /// An identifier of each kind the rules look at, by `number`, and usual ones.
+    static func listed(_ number: Int) -> String {
+        switch number % 8 {
+        case 0: "com.Example.Listed\(number)"  // a capital
+        case 1: "public.package"
+        case 2: "com.example.mixed\(number % 5)"  // declared with capitals below
+        case 3: "bad id \(number)"  // not plainly spelled
+        case 4: "com.apple.iwork.pages.pages"  // the system spells it with capitals
+        case 5: "org.newer.thing"  // a --system-types declaration spells it with capitals
+        default: "com.example.plain\(number)"
         }
+    }
+
+    /// An Info.plist body with `entries` document types and `declarations` exports and imports,
+    /// listing identifiers of every kind from `seed` on.
+    static func body(entries: Int, declarations: Int, seed: Int, capitalisedExports: Bool) -> String {
         var body = "<key>CFBundleDocumentTypes</key><array>"
         for entry in 0..<entries {
             body += "<dict><key>CFBundleTypeName</key><string>T\(entry)</string>"
-            body += "<key>LSItemContentTypes</key><array><string>\(listed(entry))</string>"
+            body += "<key>LSItemContentTypes</key><array><string>\(listed(seed + entry))</string>"
             body += "<string>public.plain-text</string></array>"
-            body += "<key>NSExportableTypes</key><array><string>\(listed(entry + 3))</string></array></dict>"
+            body += "<key>NSExportableTypes</key><array><string>\(listed(seed + entry + 3))</string></array></dict>"
         }
-        body += "</array><key>UTExportedTypeDeclarations</key><array>"
-        for declaration in 0..<declarations {
-            let identifier = declaration < 5 ? "com.Example.Mixed\(declaration)" : "com.example.type\(declaration)"
-            body += "<dict><key>UTTypeIdentifier</key><string>\(identifier)</string>"
-            body += "<key>UTTypeConformsTo</key><array><string>public.data</string>"
-            body += "<string>\(listed(declaration + 1))</string></array></dict>"
+        for key in ["UTExportedTypeDeclarations", "UTImportedTypeDeclarations"] {
+            body += "</array><key>\(key)</key><array>"
+            for declaration in 0..<declarations {
+                let identifier =
+                    capitalisedExports && declaration < 5 && key.hasPrefix("UTExported")
+                    ? "com.Example.Mixed\(declaration)" : "com.example.\(key.prefix(10))\(seed)x\(declaration)"
+                body += "<dict><key>UTTypeIdentifier</key><string>\(identifier)</string>"
+                body += "<key>UTTypeConformsTo</key><array><string>public.data</string>"
+                body += "<string>\(listed(seed + declaration + 1))</string></array></dict>"
+            }
         }
-        body += "</array>"
+        return body + "</array>"
+    }
+
+    /// An app with `entries` document types and `declarations` exports and imports, some of each
+    /// unusual, and two extensions (a Thumbnail extension, and one with document types and
+    /// declarations of its own): beyond ``LintContext/concurrencyThreshold`` the context finds
+    /// the two parts on two cores and merges them, Info.plist by Info.plist.
+    static func context(entries: Int, declarations: Int, system: [TypeDeclaration] = []) throws -> LintContext {
         let thumbnails = plistText(
             """
             <key>NSExtension</key><dict>
@@ -49,10 +62,48 @@ import UniformTypes
                 </dict>
             </dict>
             """)
-        let app = try PropertyListReader().read(Array(plistText(body).utf8), file: "App/Info.plist")
-        let appex = try PropertyListReader().read(Array(thumbnails.utf8), file: "Thumbnails/Info.plist")
-        return LintContext(
-            app: InfoPlist(document: app, platform: .macOS), extensions: [InfoPlist(document: appex, platform: .macOS)])
+        let texts = [
+            plistText(body(entries: entries, declarations: declarations, seed: 0, capitalisedExports: true)),
+            thumbnails,
+            plistText(body(entries: 9, declarations: 6, seed: 3, capitalisedExports: false)),
+        ]
+        let plists = try texts.enumerated().map { index, text in
+            let file = index == 0 ? "App/Info.plist" : "Extension\(index)/Info.plist"
+            return InfoPlist(document: try PropertyListReader().read(Array(text.utf8), file: file), platform: .macOS)
+        }
+        return LintContext(app: plists[0], extensions: Array(plists.dropFirst()), systemDeclarations: system)
+    }
+
+    /// A newer system's declaration of `org.newer.thing`, spelled with capitals.
+    static let newerSystem = [
+        TypeDeclaration(
+            "org.Newer.Thing", origin: .system(release: "macOS 99", bundle: "CoreTypes", kind: .exported),
+            conformsTo: ["public.data"])
+    ]
+
+    /// Every reference of `plists` in file order per key, found by walking the models here: the
+    /// identifier's text and the key it is listed under.
+    static func everyReference(_ plists: [InfoPlist]) -> [(text: String, key: String, line: Int?)] {
+        var found: [(text: String, key: String, line: Int?)] = []
+        for plist in plists {
+            for entry in plist.documentTypes {
+                for type in entry.contentTypes {
+                    found.append((type.value.rawValue, "LSItemContentTypes", type.location?.line))
+                }
+                for type in entry.exportableTypes {
+                    found.append((type.value.rawValue, "NSExportableTypes", type.location?.line))
+                }
+            }
+            for declaration in plist.exportedTypes + plist.importedTypes {
+                for type in declaration.conformances {
+                    found.append((type.value.rawValue, "UTTypeConformsTo", type.location?.line))
+                }
+            }
+            for type in plist.appExtension?.supportedContentTypes ?? [] {
+                found.append((type.value.rawValue, "QLSupportedContentTypes", type.location?.line))
+            }
+        }
+        return found
     }
 
     /// Whether a rule reading every reference would look closer at `identifier`, by the rules'
@@ -72,46 +123,66 @@ import UniformTypes
             || capitalised.contains(identifier.lowercased())
     }
 
-    @Test(arguments: [(12, 9), (3_000, 2_000)] as [(Int, Int)])
-    func unusualReferencesAreTheOnesTheRulesLookAt(entries: Int, declarations: Int) throws {
-        let context = try Self.contexts(entries: entries, declarations: declarations)
-        #expect(
-            (entries + declarations > LintContext.concurrencyThreshold)
-                == (context.app.documentTypes.count + context.app.exportedTypes.count > LintContext.concurrencyThreshold)
-        )
-        var capitalised = Set(
-            SystemTypeCatalog.embedded.types.map(\.identifier.rawValue).filter { $0 != $0.lowercased() }.map {
-                $0.lowercased()
-            })
-        for plist in context.infoPlists {
-            for declaration in plist.exportedTypes + plist.importedTypes
-            where declaration.identifier.rawValue != declaration.identifier.rawValue.lowercased() {
-                capitalised.insert(declaration.identifier.rawValue.lowercased())
-            }
-        }
-        let expected = context.references.filter {
-            Self.isUnusual($0.identifier.value.rawValue, capitalised: capitalised)
-        }
-        #expect(expected.count > 5, "the input has unusual references of every kind")
-        #expect(expected.count < context.references.count, "and usual ones")
-        #expect(context.unusualReferences.map(\.identifier.value.rawValue) == expected.map(\.identifier.value.rawValue))
-        #expect(context.unusualReferences.map(\.site.key) == expected.map(\.key))
-        #expect(context.unusualReferences.map(\.identifier.location) == expected.map(\.identifier.location))
-        // The extension's references come after all of the app's.
-        #expect(context.unusualReferences.last?.site.key == "QLSupportedContentTypes")
+    /// The identifiers the system, the newer system's declarations and the Info.plists declare
+    /// with a capital letter, lowercased.
+    static func capitalised(_ context: LintContext, system: [TypeDeclaration]) -> Set<String> {
+        let declared =
+            SystemTypeCatalog.embedded.types.map(\.identifier.rawValue) + system.map(\.identifier.rawValue)
+            + context.infoPlists.flatMap { ($0.exportedTypes + $0.importedTypes).map(\.identifier.rawValue) }
+        return Set(declared.filter { $0 != $0.lowercased() }.map { $0.lowercased() })
     }
 
-    /// UTI-016 still finds a reference written in lower case to a type declared with capitals,
-    /// and one written with capitals to a type declared in lower case.
-    @Test func caseMismatchesAreFoundBothWays() throws {
-        let context = try Self.contexts(entries: 12, declarations: 9)
-        let found = IdentifierCaseMismatch().check(context).map(\.message)
-        #expect(found.contains { $0.hasPrefix("'com.example.mixed2' is declared as 'com.Example.Mixed2'") })
-        #expect(found.contains { $0.hasPrefix("'com.example.MIXED1' is declared as 'com.Example.Mixed1'") })
+    @Test(
+        arguments: [(12, 9, false), (3_000, 1_000, false), (12, 9, true), (3_000, 1_000, true)] as [(Int, Int, Bool)])
+    func unusualReferencesAreTheOnesTheRulesLookAt(entries: Int, declarations: Int, newerSystem: Bool) throws {
+        let system = newerSystem ? Self.newerSystem : []
+        let context = try Self.context(entries: entries, declarations: declarations, system: system)
+        let every = Self.everyReference(context.infoPlists)
+        // The context's own walk visits every reference, in order.
+        let visited = context.referenceFindings { identifier, site in
+            Diagnostic(
+                code: "TEST", name: "test", severity: .info, message: identifier.value.rawValue + " " + site.key,
+                location: identifier.location ?? SourceLocation(file: "?"))
+        }
+        #expect(visited.map(\.message) == every.map { $0.text + " " + $0.key })
         #expect(
-            found.contains {
-                $0.hasPrefix("'com.apple.iwork.pages.pages' is declared as 'com.apple.iWork.Pages.pages'")
-            })
+            context.references.map { $0.identifier.value.rawValue + " " + $0.key }
+                == every.map { $0.text + " " + $0.key })
+        let capitalised = Self.capitalised(context, system: system)
+        let expected = every.filter { Self.isUnusual($0.text, capitalised: capitalised) }
+        #expect(expected.count > 20, "the input has unusual references of every kind")
+        #expect(expected.count < every.count, "and usual ones")
+        #expect(expected.contains { $0.text == "org.newer.thing" } == newerSystem)
+        #expect(context.unusualReferences.map(\.identifier.value.rawValue) == expected.map(\.text))
+        #expect(context.unusualReferences.map(\.site.key) == expected.map(\.key))
+        #expect(context.unusualReferences.map(\.identifier.location?.line) == expected.map(\.line))
+        // The Info.plists' references interleave as the files come: the app's, the Thumbnail
+        // extension's, then the third one's document types before its declarations.
+        #expect(Set(context.unusualReferences.map { $0.identifier.location?.file ?? "" }).count == 3)
+    }
+
+    /// UTI-016's findings are those a check of every reference gives, at both sizes and with a
+    /// newer system's declarations: a lower-case reference to a type declared with capitals, and
+    /// one with capitals to a type declared in lower case, are both found.
+    @Test(arguments: [(12, 9, false), (3_000, 1_000, true)] as [(Int, Int, Bool)])
+    func caseMismatchesAreThoseOfEveryReference(entries: Int, declarations: Int, newerSystem: Bool) throws {
+        let context = try Self.context(
+            entries: entries, declarations: declarations, system: newerSystem ? Self.newerSystem : [])
+        let graph = context.catalog.graph
+        var expected: [String] = []
+        for reference in context.references {
+            guard let node = graph.declaredNode(for: reference.identifier.value) else { continue }
+            let declared = graph.identifier(of: node).rawValue
+            if declared != reference.identifier.value.rawValue {
+                expected.append("'\(reference.identifier.value.rawValue)' is declared as '\(declared)'")
+            }
+        }
+        let found = IdentifierCaseMismatch().check(context).map { String($0.message.prefix(while: { $0 != ";" })) }
+        #expect(found == expected)
+        #expect(found.contains("'com.example.mixed2' is declared as 'com.Example.Mixed2'"))
+        #expect(found.contains("'com.example.MIXED1' is declared as 'com.Example.Mixed1'"))
+        #expect(found.contains("'com.apple.iwork.pages.pages' is declared as 'com.apple.iWork.Pages.pages'"))
+        #expect(found.contains("'org.newer.thing' is declared as 'org.Newer.Thing'") == newerSystem)
     }
 }
 

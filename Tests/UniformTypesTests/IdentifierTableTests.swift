@@ -35,27 +35,31 @@ import Testing
         }
     }
 
-    /// Find-or-insert keeps the first number stored for an identifier (in any letter case), and
-    /// the identifiers come back in the order first stored, as first spelt.
+    /// Find-or-insert keeps the number stored for an identifier (in any letter case) while an
+    /// insert replaces it, and the identifiers come back in the order first stored, as first spelt.
     @Test(arguments: [4, 5] as [UInt64])
-    func findOrInsertKeepsTheFirstNumber(seed: UInt64) {
+    func findOrInsertKeepsTheNumberStored(seed: UInt64) {
         var random = SplitMix64(state: seed)
         var table = IdentifierTable()
-        var first: [UniformTypeIdentifier: Int32] = [:]
+        var reference: [UniformTypeIdentifier: Int32] = [:]
         var order: [String] = []
         for step in 0..<3_000 {
             var text = "com.example.t\(random.next() % 700)"
             if random.next() % 2 == 0 { text = text.uppercased() }
             let key = UniformTypeIdentifier(text)
-            let expected = first[key] ?? Int32(step)
-            if first[key] == nil {
-                first[key] = Int32(step)
-                order.append(text)
+            if reference[key] == nil { order.append(text) }
+            if random.next() % 4 == 0 {
+                table.insert(Int32(step), for: key)
+                reference[key] = Int32(step)
+            } else {
+                let expected = reference[key] ?? Int32(step)
+                reference[key] = expected
+                #expect(table.value(for: key, inserting: Int32(step)) == expected)
             }
-            #expect(table.value(for: key, inserting: Int32(step)) == expected)
         }
         #expect(table.identifiers.map(\.rawValue) == order)
-        #expect(table.count == first.count)
+        #expect(table.count == reference.count)
+        for (key, value) in reference { #expect(table[key] == value) }
     }
 
     @Test func reservedCapacityKeepsEntries() {

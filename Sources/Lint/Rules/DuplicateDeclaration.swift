@@ -55,6 +55,8 @@ public struct DuplicateDeclaration: Rule {
     /// Checks each array of each Info.plist.
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        // Equal identifiers share a graph node: the first of each by node, none copied.
+        var first = FirstDeclarations(nodeCount: context.catalog.graph.nodeCount)
         for (plistIndex, plist) in context.infoPlists.enumerated() {
             // Exports, then imports: the positions the context numbers a plist's declarations by.
             var offset = 0
@@ -62,12 +64,14 @@ public struct DuplicateDeclaration: Rule {
                 ("UTExportedTypeDeclarations", plist.exportedTypes),
                 ("UTImportedTypeDeclarations", plist.importedTypes),
             ] {
-                // Equal identifiers share a graph node: the first of each by node, none copied.
-                var first = FirstDeclarations(nodeCount: context.catalog.graph.nodeCount)
+                defer { offset += declarations.count }
+                guard declarations.count > 1 else { continue }
+                first.removeAll()
                 declarations.withUnsafeBufferPointer { declarations in
                     for index in declarations.indices {
-                        let node = context.node(ofDeclaration: offset + index, inPlist: plistIndex)
-                        guard let earlierIndex = first.record(index, for: declarations[index], node: node),
+                        guard
+                            let node = context.node(of: declarations[index], at: offset + index, inPlist: plistIndex),
+                            let earlierIndex = first.record(index, for: node),
                             let location = declarations[index].identifierLocation
                         else { continue }
                         let (declaration, earlier) = (declarations[index], declarations[earlierIndex])
@@ -79,7 +83,6 @@ public struct DuplicateDeclaration: Rule {
                                 notes: [Note(Message.first, at: earlier.identifierLocation ?? earlier.location)]))
                     }
                 }
-                offset += declarations.count
             }
         }
         return diagnostics

@@ -65,21 +65,25 @@ public struct ExportedAndImported: Rule {
     /// Checks each Info.plist's two arrays.
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        // The first export of each identifier, by graph node (the context numbers a plist's
+        // declarations exports first, then imports): no identifier hashed or copied again.
+        var exported = FirstDeclarations(nodeCount: context.catalog.graph.nodeCount)
         for (plistIndex, plist) in context.infoPlists.enumerated() {
-            // The first export of each identifier, by graph node (the context numbers a plist's
-            // declarations exports first, then imports): no identifier hashed or copied again.
             let exports = plist.exportedTypes
-            var exported = FirstDeclarations(nodeCount: context.catalog.graph.nodeCount)
+            guard !exports.isEmpty, !plist.importedTypes.isEmpty else { continue }
+            exported.removeAll()
             exports.withUnsafeBufferPointer { exports in
                 for index in exports.indices {
-                    _ = exported.record(
-                        index, for: exports[index], node: context.node(ofDeclaration: index, inPlist: plistIndex))
+                    if let node = context.node(of: exports[index], at: index, inPlist: plistIndex) {
+                        _ = exported.record(index, for: node)
+                    }
                 }
             }
             plist.importedTypes.withUnsafeBufferPointer { imports in
                 for index in imports.indices {
-                    let node = context.node(ofDeclaration: exports.count + index, inPlist: plistIndex)
-                    guard let twinIndex = exported.recorded(for: imports[index], node: node),
+                    guard
+                        let node = context.node(of: imports[index], at: exports.count + index, inPlist: plistIndex),
+                        let twinIndex = exported.recorded(for: node),
                         let location = imports[index].location
                     else { continue }
                     let twin = exports[twinIndex]

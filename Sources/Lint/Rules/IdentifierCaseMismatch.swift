@@ -85,15 +85,12 @@ public struct IdentifierCaseMismatch: Rule {
 
     /// Compares each reference with the declaration in effect.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        // A reference written in lower case can only differ from a declaration written otherwise:
-        // such references need a look-up only when they name one of those (a short list; a large
-        // app's hundreds of thousands of references are looked up no more).
-        let capitalised = Set(context.catalog.graph.declaredSpellings.lazy.filter { !$0.isCaseFolded })
-        // The context lists both kinds among its unusual references.
+        // A reference can differ in spelling from its declaration only when one of the two has a
+        // capital letter: the context lists those references among its unusual ones (a large
+        // app's hundreds of thousands of others are not looked up).
         return context.unusualReferenceFindings { reference, _ in
             let identifier = reference.value
-            guard !identifier.isCaseFolded || capitalised.contains(identifier),
-                let location = reference.location,
+            guard let location = reference.location,
                 let node = context.catalog.graph.declaredNode(for: identifier)
             else { return nil }
             // The spelling of the declaration in effect (the graph keeps the first one's).
