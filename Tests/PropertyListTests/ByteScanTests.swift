@@ -2,7 +2,7 @@ import Testing
 
 @testable import PropertyList
 
-/// The word-at-a-time counts against a byte-by-byte count, on random bytes rich in the counted
+/// The block-at-a-time counts against a byte-by-byte count, on random bytes rich in the counted
 /// ones (and in bytes one bit away from them) at every length and alignment.
 @Suite struct ByteScanTests {
     @Test(arguments: [1, 2, 3] as [UInt64])
@@ -24,6 +24,20 @@ import Testing
                     #expect(ByteScan.count(of: 0x3C, in: buffer) == slice.filter { $0 == 0x3C }.count)
                 }
             }
+        }
+    }
+
+    /// Long runs of the counted byte: each lane's 8-bit sum is added up before it could wrap, at
+    /// and around the flush (255 blocks of 32 bytes).
+    @Test(arguments: [0, 1, 31, 32, 8_159, 8_160, 8_161, 3 * 8_160 + 13, 100_003] as [Int])
+    func longRunsAreCountedWhole(length: Int) {
+        let all = [UInt8](repeating: 0x3C, count: length)
+        all.withUnsafeBufferPointer { #expect(ByteScan.count(of: 0x3C, in: $0) == length) }
+        // Every other byte, offset by one: the unaligned loads see the same count.
+        let alternate = (0..<length + 1).map { $0 % 2 == 0 ? UInt8(0x0A) : UInt8(0x41) }
+        alternate.withUnsafeBufferPointer { buffer in
+            let shifted = UnsafeBufferPointer(rebasing: buffer[1...])
+            #expect(ByteScan.count(of: 0x0A, in: shifted) == length / 2)
         }
     }
 
