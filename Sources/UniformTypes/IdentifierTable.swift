@@ -38,17 +38,20 @@ struct IdentifierTable: Sendable {
 
     /// Stores `value` for `key`, replacing the number stored for an equal identifier.
     mutating func insert(_ value: Int32, for key: UniformTypeIdentifier) {
-        if let entry = find(key).entry {
-            values[entry] = value
-        } else {
-            _ = self.value(for: key, inserting: value)
-        }
+        if let entry = add(value, for: key) { values[entry] = value }
     }
 
     /// The number stored for `key`; when there is none, `value`, stored for it (one probe for both).
     mutating func value(for key: UniformTypeIdentifier, inserting value: Int32) -> Int32 {
+        guard let entry = add(value, for: key) else { return value }
+        return values[entry]
+    }
+
+    /// Stores `value` for `key` and returns nil when no equal identifier is stored; otherwise
+    /// leaves the table as it is and returns the entry holding it. One probe either way.
+    private mutating func add(_ value: Int32, for key: UniformTypeIdentifier) -> Int? {
         var found = find(key)
-        if let entry = found.entry { return values[entry] }
+        if let entry = found.entry { return entry }
         if 2 * (keys.count + 1) > slots.count {
             rehash(to: max(8, 2 * slots.count))
             found = find(key)
@@ -56,7 +59,7 @@ struct IdentifierTable: Sendable {
         keys.append(key)
         values.append(value)
         slots[found.slot] = Int32(keys.count)
-        return value
+        return nil
     }
 
     /// The identifiers stored, in the order they were first stored.
