@@ -131,7 +131,10 @@ struct DocumentBuilder {
     /// dictionary) and closed them at the real end tags. The nodes, text, comments and warnings of
     /// `rest` follow this part's, and each open container gets its children from both parts, as
     /// a whole read would have given it. The caller checked that the stand-ins match `open`.
-    mutating func append(rest: DocumentBuilder) {
+    ///
+    /// `concurrently` copies the nodes on one core and the text and child lists on another: they
+    /// land on pages reserved and never touched yet, and touching them costs more than the copy.
+    mutating func append(rest: DocumentBuilder, concurrently: Bool = false) {
         let standIns = Int(rest.standIns)
         // Where each of `rest`'s nodes lands: stand-in containers on the open containers (stand-in
         // keys nowhere: no real node refers to them), the others after this part's nodes.
@@ -139,28 +142,48 @@ struct DocumentBuilder {
         // The stand-in of each open container, outermost first.
         let standInOfLevel = (0..<standIns).filter { rest.nodes[$0].kind != .string }
         for (level, index) in standInOfLevel.enumerated() { target[index] = open[level].node }
-        let shift = Int32(truncatingIfNeeded: nodes.count - standIns)
-        func place(_ node: Int32) -> Int32 { node >= standIns ? node + shift : node >= 0 ? target[Int(node)] : -1 }
+        let place = Placement(
+            standIns: standIns, shift: Int32(truncatingIfNeeded: nodes.count - standIns), target: target)
         let arenaBase = UInt64(arena.count)
         let childrenBase = UInt64(children.count)
-        nodes.reserveCapacity(nodes.count + rest.nodes.count - standIns)
-        for index in standIns..<rest.nodes.count {
-            var record = rest.nodes[index]
-            record.parent = place(record.parent)
-            switch record.kind {
-            case .string, .data: record.payload += arenaBase
-            case .dictionary, .array: record.payload += childrenBase
-            case .integer, .real, .boolean, .date, .uid: break
-            }
-            nodes.append(record)
-        }
-        arena.append(contentsOf: rest.arena)
         let joinedLists = (0..<standIns).reduce(pending.count) { total, index in
             let record = rest.nodes[index]
             return total + Int(record.length) * (record.kind == .dictionary ? 2 : record.kind == .array ? 1 : 0)
         }
-        children.reserveCapacity(children.count + rest.children.count + joinedLists)
-        for child in rest.children { children.append(place(child)) }
+        let parts = JoinedParts(nodes: nodes, arena: arena, children: children)
+        (nodes, arena, children) = ([], [], [])
+        _ = ParallelMap.both(
+            concurrently: concurrently,
+            {
+                var nodes = parts.nodes
+                parts.nodes = []
+                nodes.reserveCapacity(nodes.count + rest.nodes.count - standIns)
+                for index in standIns..<rest.nodes.count {
+                    var record = rest.nodes[index]
+                    record.parent = place(record.parent)
+                    switch record.kind {
+                    case .string, .data: record.payload += arenaBase
+                    case .dictionary, .array: record.payload += childrenBase
+                    case .integer, .real, .boolean, .date, .uid: break
+                    }
+                    nodes.append(record)
+                }
+                parts.nodes = nodes
+            },
+            {
+                var arena = parts.arena
+                parts.arena = []
+                arena.append(contentsOf: rest.arena)
+                parts.arena = arena
+                var children = parts.children
+                parts.children = []
+                children.reserveCapacity(children.count + rest.children.count + joinedLists)
+                for child in rest.children { children.append(place(child)) }
+                parts.children = children
+            })
+        // Taken out, not copied: the box must not keep a second reference (the next change to
+        // an array would copy it whole).
+        (nodes, arena, children) = parts.take()
         // The open containers, innermost first (as their end tags came): this part's children,
         // then `rest`'s without the stand-ins at their start.
         for level in open.indices.reversed() {
@@ -188,6 +211,36 @@ struct DocumentBuilder {
         // The cut follows an end tag, so every comment of this part is settled already.
         commentAnchors += rest.commentAnchors
         anchoredComments = commentAnchors.count - (rest.commentAnchors.count - rest.anchoredComments)
+    }
+
+    /// Where a node of a split read's second part lands in the joined document.
+    private struct Placement: Sendable {
+        let standIns: Int
+        let shift: Int32
+        /// The node each stand-in lands on (-1 for stand-in keys).
+        let target: [Int32]
+
+        func callAsFunction(_ node: Int32) -> Int32 {
+            node >= standIns ? node + shift : node >= 0 ? target[Int(node)] : -1
+        }
+    }
+
+    /// The first part's arrays while the second part's are appended to them on two threads (each
+    /// thread takes its arrays out, so that no access to a property overlaps another).
+    private final class JoinedParts: @unchecked Sendable {
+        var nodes: [NodeRecord]
+        var arena: [UInt8]
+        var children: [Int32]
+
+        init(nodes: [NodeRecord], arena: [UInt8], children: [Int32]) {
+            (self.nodes, self.arena, self.children) = (nodes, arena, children)
+        }
+
+        /// The arrays, leaving the box empty.
+        func take() -> ([NodeRecord], [UInt8], [Int32]) {
+            defer { (nodes, arena, children) = ([], [], []) }
+            return (nodes, arena, children)
+        }
     }
 
     /// Adds a node that belongs to no open container (binary objects, decoded out of order).

@@ -18,6 +18,10 @@ public struct PropertyListReader: Sendable {
     /// XML documents of at least this many bytes are parsed in two parts on two cores when they
     /// can be cut safely (the result is always that of a whole read); `Int.max` never splits.
     public var xmlSplitThreshold = XMLPlistReader.defaultSplitThreshold
+    /// Whether XML is read by the package's own scan first, libxml2 reading what it leaves
+    /// (``XMLNativeScan``); off, libxml2 reads everything. The result is the same either way:
+    /// tests and fuzzing turn it off to check that.
+    @_spi(Testing) public var xmlNativeScan = true
 
     /// A reader with the given limits.
     public init(
@@ -47,6 +51,7 @@ public struct PropertyListReader: Sendable {
         case .xml:
             var reader = XMLPlistReader(file: file, depthLimit: depthLimit)
             reader.splitThreshold = xmlSplitThreshold
+            reader.nativeScan = xmlNativeScan
             return try reader.read(bytes)
         case .binary:
             return try BinaryPlistReader(file: file, depthLimit: depthLimit).read(bytes)
@@ -57,9 +62,13 @@ public struct PropertyListReader: Sendable {
 
     /// Parses XML `bytes` in two parts, one after the other on this thread, as a large document
     /// is parsed on two cores; nil when the document offers no cut (``XMLSplit``) or a part does
-    /// not read. For fuzzing and tests: a result must equal the whole read's.
-    @_spi(Testing) public func readXMLInTwoParts(_ bytes: [UInt8], file: String) -> PropertyListDocument? {
-        XMLPlistReader(file: file, depthLimit: depthLimit).readInTwoParts(bytes, concurrently: false)
+    /// not read; `natively` reads the parts with ``XMLNativeScan`` rather than libxml2. For
+    /// fuzzing and tests: a result must equal the whole read's.
+    @_spi(Testing) public func readXMLInTwoParts(_ bytes: [UInt8], file: String, natively: Bool = false)
+        -> PropertyListDocument?
+    {
+        XMLPlistReader(file: file, depthLimit: depthLimit).readInTwoParts(
+            bytes, concurrently: false, natively: natively)
     }
 
     /// Reads and parses the file at `path` (`-` for standard input), refusing files over the limit

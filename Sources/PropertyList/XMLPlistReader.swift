@@ -21,6 +21,9 @@ struct XMLPlistReader {
     /// How many bytes libxml2 is handed at a time in a whole read (0: 256 KiB). Results never
     /// depend on it; tests vary it to check that.
     var chunkSize: Int32 = 0
+    /// Whether ``XMLNativeScan`` reads first (libxml2 reads what it gives up on, with the same
+    /// result); tests and fuzzing turn it off to compare with libxml2's reading.
+    var nativeScan = true
 
     func read(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListDocument {
         XMLPlistReader.initializeOnce
@@ -28,9 +31,11 @@ struct XMLPlistReader {
             throw PropertyListError(
                 .inputTooLarge(size: bytes.count, limit: Int(Int32.max)), at: SourceLocation(file: file))
         }
-        if bytes.count >= splitThreshold && ParallelMap.width > 1, let document = readInTwoParts(bytes) {
-            return document
+        if bytes.count >= splitThreshold && ParallelMap.width > 1 {
+            if nativeScan, let document = readInTwoParts(bytes, natively: true) { return document }
+            if let document = readInTwoParts(bytes) { return document }
         }
+        if nativeScan, let document = readNatively(bytes) { return document }
         // libxml2 reports broken UTF-16 only on its generic channel, without a position: check it
         // first, with one.
         if let problem = Self.utf16Problem(bytes, file: file) { throw problem }
@@ -113,6 +118,31 @@ struct XMLPlistReader {
     /// runs at one share the gap varies by ±75 ms on a two-core virtual machine.
     static let firstPartShare = 0.56
 
+    /// The document read by ``XMLNativeScan`` alone, or nil when it gives up.
+    func readNatively(_ bytes: [UInt8]) -> PropertyListDocument? {
+        let state = UnsafeMutablePointer<XMLState>.allocate(capacity: 1)
+        state.initialize(to: XMLState(file: file, depthLimit: depthLimit))
+        defer { state.deinitialize(count: 1); state.deallocate() }
+        state.pointee.builder.reserve(nodes: XMLPlistReader.elementBound(bytes[...]), arenaBytes: bytes.count)
+        let read = bytes.withUnsafeBufferPointer { buffer in
+            guard var scan = XMLNativeScan.document(buffer) else { return false }
+            return scan.scan(until: scan.end, into: &state.pointee) && scan.finished
+        }
+        guard read, state.pointee.root >= 0 else { return nil }
+        let builder = state.pointee.builder
+        return builder.finish(root: state.pointee.root)
+    }
+
+    /// What the first part of a split read gives.
+    private enum FirstPart: Sendable {
+        /// The document up to the cut, its containers still open.
+        case head(DocumentBuilder)
+        /// The whole document: the second part was not ready when the cut was needed, and the
+        /// first part read on alone (``XMLNativeScan`` only).
+        case whole(PropertyListDocument)
+        case failed
+    }
+
     /// The document parsed in two parts on two cores and joined, or nil when no cut is found,
     /// when the first part reaches the cut's earliest place before the scan has found it (the
     /// second core was busy), or when either part does not end as the cut promised (malformed
@@ -123,9 +153,15 @@ struct XMLPlistReader {
     /// lies after `firstPartShare` of the file, so it can parse that far before it needs it.
     /// Whichever part gives up tells the other, which then stops too.
     ///
+    /// `natively` reads both parts with ``XMLNativeScan`` instead of libxml2; its first part,
+    /// should it need the cut before the scan has it (or should there be none), reads on to the
+    /// end alone and gives the whole document.
+    ///
     /// `concurrently: false` runs the two one after the other on this thread (tests and fuzzing:
     /// the join then never depends on timing).
-    func readInTwoParts(_ bytes: [UInt8], concurrently: Bool = true) -> PropertyListDocument? {
+    func readInTwoParts(_ bytes: [UInt8], concurrently: Bool = true, natively: Bool = false)
+        -> PropertyListDocument?
+    {
         XMLPlistReader.initializeOnce
         guard bytes.count <= Int(Int32.max) else { return nil }
         let (file, depthLimit) = (self.file, self.depthLimit)
@@ -140,20 +176,109 @@ struct XMLPlistReader {
                     XMLSplit.find(in: $0, after: Self.firstPartShare, depthLimit: depthLimit)
                 }
                 guard handoff.publish(split), let split else { return nil }
-                let rest = Self.readSecondPart(
-                    bytes, split: split, handoff: handoff, file: file, depthLimit: depthLimit)
+                let rest =
+                    natively
+                    ? Self.readSecondPartNatively(
+                        bytes, split: split, handoff: handoff, file: file, depthLimit: depthLimit)
+                    : Self.readSecondPart(bytes, split: split, handoff: handoff, file: file, depthLimit: depthLimit)
                 if rest == nil { handoff.abandon() }
                 return rest
             },
-            { () -> DocumentBuilder? in
-                let head = Self.readFirstPart(bytes, handoff: handoff, file: file, depthLimit: depthLimit)
-                if head == nil { handoff.abandon() }
+            { () -> FirstPart in
+                let head =
+                    natively
+                    ? Self.readFirstPartNatively(bytes, handoff: handoff, file: file, depthLimit: depthLimit)
+                    : Self.readFirstPart(bytes, handoff: handoff, file: file, depthLimit: depthLimit).map(
+                        FirstPart.head) ?? .failed
+                if case .failed = head { handoff.abandon() }
                 return head
             })
-        guard var head, let tail else { return nil }
-        let root = head.open.first?.node ?? -1
-        head.append(rest: tail)
-        return head.finish(root: root)
+        switch head {
+        case .whole(let document): return document
+        case .failed: return nil
+        case .head(var head):
+            guard let tail else { return nil }
+            let root = head.open.first?.node ?? -1
+            head.append(rest: tail, concurrently: concurrently)
+            return head.finish(root: root)
+        }
+    }
+
+    /// ``readFirstPart(_:handoff:file:depthLimit:)`` by ``XMLNativeScan``: the builder up to the
+    /// cut, or (when the scan has not found the cut by the time it could be reached, or found
+    /// none) the whole document.
+    private static func readFirstPartNatively(_ bytes: [UInt8], handoff: CutHandoff, file: String, depthLimit: Int)
+        -> FirstPart
+    {
+        let state = UnsafeMutablePointer<XMLState>.allocate(capacity: 1)
+        state.initialize(to: XMLState(file: file, depthLimit: depthLimit))
+        defer { state.deinitialize(count: 1); state.deallocate() }
+        state.pointee.builder.reserve(nodes: XMLPlistReader.elementBound(bytes[...]), arenaBytes: bytes.count)
+        let safe = Int(Double(bytes.count) * firstPartShare)
+        let cut: XMLSplit?? = bytes.withUnsafeBufferPointer { buffer in
+            guard var scan = XMLNativeScan.document(buffer), let base = buffer.baseAddress,
+                scan.scan(until: base + safe, into: &state.pointee)
+            else { return nil }
+            guard let split = handoff.claim() else {
+                // No cut, or not yet: the other part stops, this one reads on to the end.
+                return scan.scan(until: scan.end, into: &state.pointee) && scan.finished ? .some(nil) : nil
+            }
+            guard split.offset >= scan.cursor - base, scan.scan(until: base + split.offset, into: &state.pointee),
+                scan.cursor == base + split.offset
+            else { return nil }
+            return split
+        }
+        guard let cut, !state.pointee.failed else { return .failed }
+        guard let cut else {
+            guard state.pointee.root >= 0 else { return .failed }
+            let builder = state.pointee.builder
+            return .whole(builder.finish(root: state.pointee.root))
+        }
+        let frames = state.pointee.frames
+        guard frames.map(\.element) == cut.open,
+            state.pointee.builder.open.map(\.node) == frames.filter({ $0.node >= 0 }).map(\.node)
+        else { return .failed }
+        return .head(state.pointee.builder)
+    }
+
+    /// ``readSecondPart(_:split:handoff:file:depthLimit:)`` by ``XMLNativeScan``: the cut's
+    /// prefix, then the file from the cut on with its own line numbers.
+    private static func readSecondPartNatively(
+        _ bytes: [UInt8], split: XMLSplit, handoff: CutHandoff, file: String, depthLimit: Int
+    ) -> DocumentBuilder? {
+        let prefix = split.prefix
+        let standIns = split.standInKinds
+        let linesBefore = bytes.withUnsafeBufferPointer { buffer in
+            ByteScan.count(of: 0x0A, in: UnsafeBufferPointer(rebasing: buffer.prefix(split.offset)))
+        }
+        let state = UnsafeMutablePointer<XMLState>.allocate(capacity: 1)
+        state.initialize(to: XMLState(file: file, depthLimit: depthLimit))
+        defer { state.deinitialize(count: 1); state.deallocate() }
+        state.pointee.builder.standIns = Int32(standIns.count)
+        state.pointee.builder.reserve(
+            nodes: XMLPlistReader.elementBound(bytes[split.offset...]) + standIns.count,
+            arenaBytes: bytes.count - split.offset)
+        let read = bytes.withUnsafeBufferPointer { buffer in
+            prefix.withUnsafeBufferPointer { prefix in
+                guard var lead = XMLNativeScan(prefix, phase: .prolog),
+                    lead.scan(until: lead.end, into: &state.pointee), lead.cursor == lead.end,
+                    var scan = XMLNativeScan(
+                        buffer, from: split.offset, line: Int32(clamping: linesBefore + 1), phase: .content)
+                else { return false }
+                // A mebibyte at a time, stopping as soon as the first part gives up.
+                while scan.cursor < scan.end {
+                    if handoff.givenUp { return false }
+                    guard scan.scan(until: scan.cursor + min(1 << 20, scan.end - scan.cursor), into: &state.pointee)
+                    else { return false }
+                }
+                return scan.finished
+            }
+        }
+        let builder = state.pointee.builder
+        guard read, !state.pointee.failed, state.pointee.root == 0, builder.nodes.count > standIns.count,
+            builder.nodes.prefix(standIns.count).map(\.kind) == standIns
+        else { return nil }
+        return builder
     }
 
     /// The builder after reading `bytes` up to the cut, its containers still open, or nil when
@@ -384,11 +509,6 @@ enum Element: UInt8 {
 
     var isValue: Bool { self != .plist && self != .key }
 
-    /// The element named by the NUL-terminated `name`.
-    init?(_ name: UnsafePointer<xmlChar>) {
-        self.init(name, count: Int(xmlStrlen(name)))
-    }
-
     /// The element named by the `count` bytes at `name`.
     init?(_ name: UnsafePointer<UInt8>, count: Int) {
         func equals(_ literal: StaticString) -> Bool {
@@ -413,7 +533,7 @@ enum Element: UInt8 {
 }
 
 /// An open element: what it is, where it starts, and (for containers) its node.
-private struct Frame {
+struct XMLFrame {
     var element: Element
     var line: Int32
     var column: Int32
@@ -421,15 +541,16 @@ private struct Frame {
 }
 
 /// The parse state, reached from the callbacks through a raw pointer (not class properties: the
-/// runtime's exclusivity checks on class properties cost about a third of the parse time).
-private struct XMLState {
+/// runtime's exclusivity checks on class properties cost about a third of the parse time). Driven
+/// by libxml2's callbacks, or by ``XMLNativeScan`` with the places it counts itself.
+struct XMLState {
     var builder: DocumentBuilder
     var context: xmlParserCtxtPtr?
     var error: PropertyListError?
     /// Whether `error` is set; checked on every callback, and a Bool is far cheaper to test than an
     /// optional of a large struct.
     var failed = false
-    var frames: [Frame] = []
+    var frames: [XMLFrame] = []
     var root: Int32 = -1
     var textStart = 0
     var scratch: [UInt8] = []
@@ -512,9 +633,15 @@ private struct XMLState {
         utiscope_xml_tag_start(context, &line, &column, &offset)
         line += lineOffset
         if offset >= 0 { column = Int32(clamping: columnInSource(at: offset) ?? 0) }
+        startElement(name, count: Int(xmlStrlen(name)), line: line, column: column)
+    }
+
+    /// A start tag named by the `count` bytes at `name`, whose `<` stands at `line`:`column`.
+    mutating func startElement(_ name: UnsafePointer<UInt8>, count: Int, line: Int32, column: Int32) {
         builder.anchorComments(line: Int(line), column: Int(column))
-        guard let element = Element(name) else {
-            let text = OutputEscaping.escape(String(cString: name))
+        guard let element = Element(name, count: count) else {
+            let text = OutputEscaping.escape(
+                String(decoding: UnsafeBufferPointer(start: name, count: count), as: UTF8.self))
             return fail(.unknownElement(text), line: line, column: column)
         }
         let parent = frames.last
@@ -549,7 +676,7 @@ private struct XMLState {
         case let other?:
             return fail(.misplacedElement(element.name, context: "inside <\(other.name)>"), line: line, column: column)
         }
-        var frame = Frame(element: element, line: line, column: column, node: -1)
+        var frame = XMLFrame(element: element, line: line, column: column, node: -1)
         switch element {
         case .plist:
             break
@@ -637,6 +764,15 @@ private struct XMLState {
         guard !failed else { return }
         endStrayText()
         builder.addComment(text)
+    }
+
+    /// Whether text goes into a value now (a key, a string or a scalar's text) rather than
+    /// between elements.
+    var holdsText: Bool {
+        switch frames.last?.element {
+        case .key?, .string?, .integer?, .real?, .date?, .data?: return true
+        default: return false
+        }
     }
 
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -2,17 +2,25 @@
 
 /// libFuzzer entry point: the bytes, read as the xml format, then written as JSON when they read.
 /// Any crash, hang or sanitizer report is a finding; thrown errors are the expected outcome.
-/// The bytes are also read split in two parts (as documents of 4 MiB or more are, on two cores,
-/// here one part after the other so that a finding reproduces): when that read gives a document
-/// it must be exactly the whole read's, with its warnings and comments.
+/// The whole read (the package's own scan first, libxml2 for what it leaves) must be exactly
+/// libxml2's alone, document or error. The bytes are also read split in two parts (as documents
+/// of 4 MiB or more are, on two cores, here one part after the other so that a finding
+/// reproduces), by libxml2 and by the package's scan: when that read gives a document it must be
+/// exactly the whole read's, with its warnings and comments.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     var reader = PropertyListReader()
     reader.xmlSplitThreshold = .max
     let whole = outcome { () throws(PropertyListError) in try reader.read(bytes, file: "fuzz", format: .xml) }
-    if let split = reader.readXMLInTwoParts(bytes, file: "fuzz") {
-        precondition(outcome { split } == whole, "a split read differs from the whole read")
+    var libxml2 = reader
+    libxml2.xmlNativeScan = false
+    let libxml2Whole = outcome { () throws(PropertyListError) in try libxml2.read(bytes, file: "fuzz", format: .xml) }
+    precondition(whole == libxml2Whole, "the native scan's read differs from libxml2's")
+    for natively in [false, true] {
+        if let split = reader.readXMLInTwoParts(bytes, file: "fuzz", natively: natively) {
+            precondition(outcome { split } == whole, "a split read differs from the whole read")
+        }
     }
     return 0
 }
