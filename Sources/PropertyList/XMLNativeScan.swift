@@ -44,6 +44,10 @@ struct XMLNativeScan {
     static let openLimit = 250
     /// The longest start tag scanned: libxml2 looks at most 4,096 bytes back for a tag's `<`.
     static let tagLimit = 4_000
+    /// The longest DOCTYPE and comment scanned: libxml2 refuses names and literals over 10 MB and
+    /// comments over 1 GB.
+    static let doctypeLimit = 4_000
+    static let commentLimit = 1 << 20
 
     /// A scan of `buffer` from `start` (its line `line`, which starts there) in `phase`; nil for
     /// an empty buffer.
@@ -325,9 +329,12 @@ struct XMLNativeScan {
     /// `<!--` to the first `--`, which must be followed by `>`; its text checked as text is.
     private mutating func comment(_ state: inout XMLState) -> Bool {
         let text = cursor + 4
+        // Outside the root libxml2 looks for `-->` from the `<`: when its input is fed in pieces,
+        // `<!-->` or `<!--->` at a piece's end reads as a comment cut short.
+        if phase != .content && (starts(at: text, with: ">") || starts(at: text, with: "->")) { return false }
         var byte = text
         while true {
-            guard byte < end else { return false }
+            guard byte < end, byte - text <= Self.commentLimit else { return false }
             let value = byte.pointee
             if value == UInt8(ascii: "-") {
                 if end - byte >= 2 && byte[1] == UInt8(ascii: "-") {
@@ -365,16 +372,18 @@ struct XMLNativeScan {
             }
             byte = after
             spaced = skipSpaces(&byte)
-            guard spaced, let system = quoted(at: byte, allowing: { _ in true }) else { return false }
+            guard spaced, let system = quoted(at: byte, allowing: Self.isSystemLiteral) else { return false }
             byte = system
             skipSpaces(&byte)
         } else if spaced && starts(at: byte, with: "SYSTEM") {
             byte += 6
-            guard skipSpaces(&byte), let system = quoted(at: byte, allowing: { _ in true }) else { return false }
+            guard skipSpaces(&byte), let system = quoted(at: byte, allowing: Self.isSystemLiteral) else {
+                return false
+            }
             byte = system
             skipSpaces(&byte)
         }
-        guard byte < end, byte.pointee == UInt8(ascii: ">") else { return false }
+        guard byte < end, byte.pointee == UInt8(ascii: ">"), byte - cursor <= Self.doctypeLimit else { return false }
         cursor = byte + 1
         doctypeSeen = true
         return true
@@ -480,6 +489,10 @@ struct XMLNativeScan {
         isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: ".")
             || byte == UInt8(ascii: "-")
     }
+
+    /// A system literal's characters, less `>`: before the root libxml2 looks for the DOCTYPE's
+    /// end at the first `>`, and one in the literal cuts it short when the input comes in pieces.
+    private static func isSystemLiteral(_ byte: UInt8) -> Bool { byte != UInt8(ascii: ">") }
 
     /// XML's `PubidChar`, less the line breaks the caller counts.
     private static func isPublicIdentifier(_ byte: UInt8) -> Bool {

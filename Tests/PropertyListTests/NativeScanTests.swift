@@ -76,7 +76,7 @@ import Testing
         // Text outside every kind of character range that UTF-8 has.
         "<array><string>\u{80}\u{7FF}\u{800}\u{D7FF}\u{E000}\u{FFFD}\u{10000}\u{10FFFF}</string></array>",
         // Comments with dashes and markup inside.
-        "<array><!-- a - b <tag> & --><string>x</string><!----></array>",
+        "<array><!-- a - b <tag> & --><string>x</string><!----><!-->inside--><!--->too--></array>",
     ])
     func readsValues(_ body: String) throws {
         try Self.expectNativeRead(xmlPlist(body))
@@ -145,6 +145,14 @@ import Testing
         ("a space in an end tag", "<plist><string>a</ string></plist>"),
         ("an attribute without a value", "<plist version><string>a</string></plist>"),
         ("attributes without a blank", "<plist a='1'b='2'><string>a</string></plist>"),
+        // libxml2 reads these differently when they meet the end of a piece of its input (found
+        // by review against libxml2 itself): left to it.
+        ("`>` in a system literal", "<!DOCTYPE plist SYSTEM \"a>b\"><plist><true/></plist>"),
+        ("a comment before the root starting with `>`", "<!-->a--><plist><true/></plist>"),
+        ("a comment after the root starting with `->`", "<plist><true/></plist><!--->a-->"),
+        // Longer than libxml2 takes (it refuses names and literals over 10 MB): the scan stops far sooner.
+        ("a long DOCTYPE", "<!DOCTYPE \(String(repeating: "a", count: 5000))><plist><true/></plist>"),
+        ("a long comment", "<!--\(String(repeating: "a", count: (1 << 20) + 1))--><plist><true/></plist>"),
     ])
     func leavesToLibxml2(_ what: String, _ text: String) {
         Self.expectLeftToLibxml2(text)
