@@ -29,22 +29,21 @@ public struct DocumentType: Sendable, Hashable {
         @usableFromInline var legacyOSTypes: [Located<String>]
     }
 
-    /// Holds the fields; shared between copies until one of them changes.
-    @usableFromInline final class Box: @unchecked Sendable {
-        @usableFromInline var fields: Fields
+    /// Holds the fields, never changed: a write makes a new box. (A `let`, so that reading a
+    /// field costs no run-time exclusivity check: rules read every entry's fields many times, and
+    /// entries are changed only in tests and tools, one at a time.)
+    @usableFromInline final class Box: Sendable {
+        @usableFromInline let fields: Fields
         init(_ fields: Fields) { self.fields = fields }
     }
 
     /// The shared fields.
     @usableFromInline var box: Box
 
-    /// The fields, for changing: copies the box first when another entry shares it.
+    /// The fields, for changing: a change makes a new box.
     private var fields: Fields {
         get { box.fields }
-        _modify {
-            if !isKnownUniquelyReferenced(&box) { box = Box(box.fields) }
-            yield &box.fields
-        }
+        set { box = Box(newValue) }
     }
 
     /// The entry's index in the array.
@@ -133,6 +132,11 @@ public struct DocumentType: Sendable, Hashable {
     public var legacyOSTypes: [Located<String>] {
         @inlinable get { box.fields.legacyOSTypes }
         set { fields.legacyOSTypes = newValue }
+    }
+
+    /// An entry with `fields`, made at once (the reader of an Info.plist makes each entry so).
+    init(fields: Fields) {
+        box = Box(fields)
     }
 
     /// An entry at `index` with nothing declared yet.

@@ -24,6 +24,41 @@ public protocol InfoPlistNode: Sendable {
     var nodeLocation: SourceLocation? { get }
     /// The keys of a dictionary that are not in `known`, with their locations (made only for them).
     func unknownKeys(among known: KeySet) -> [(key: String, location: SourceLocation?)]
+    /// What ``values(for:)`` finds.
+    associatedtype FoundValues: KeyedLookup<Self>
+    /// One pass over a dictionary for the keys of `known`: what ``subscript(key:)`` gives for
+    /// each of them and what ``unknownKeys(among:)`` gives (nothing for other kinds).
+    func values(for known: KeySet) -> FoundValues
+}
+
+/// A dictionary's values for the keys of a ``KeySet``, found in one pass over its entries: a
+/// reader that wants a dozen keys of each of a hundred thousand dictionaries does not scan each
+/// a dozen times.
+public protocol KeyedLookup<Node> {
+    /// The values' type.
+    associatedtype Node
+    /// The value for the key at `position` in the key set's `keys` (the last one written wins).
+    func value(at position: Int) -> Node?
+    /// The keys that are not in the set, in order, with their locations.
+    var unknownKeys: [(key: String, location: SourceLocation?)] { get }
+}
+
+/// The values a dictionary of an Info.plist as built has for the keys of a ``KeySet``.
+public struct KeyedValues<Node>: KeyedLookup {
+    /// Per position in the key set's `keys`, the value for that key.
+    let values: [Node?]
+    /// The keys that are not in the set, in order, with their locations.
+    public let unknownKeys: [(key: String, location: SourceLocation?)]
+
+    /// The value for the key at `position` in the key set's `keys`.
+    public func value(at position: Int) -> Node? { values[position] }
+}
+
+extension PlistEntryValues: KeyedLookup {
+    /// The value for the key at `position` in the key set's `keys`.
+    public func value(at position: Int) -> PlistValue? { self[position] }
+    /// The keys that are not in the set, in document order, with their locations.
+    public var unknownKeys: [(key: String, location: SourceLocation?)] { unknown.map { ($0.key, $0.location) } }
 }
 
 extension PlistValue: InfoPlistNode {
@@ -40,6 +75,11 @@ extension PlistValue: InfoPlistNode {
     /// The keys not in `known`; keys are compared as bytes, and Strings made only for unknown ones.
     public func unknownKeys(among known: KeySet) -> [(key: String, location: SourceLocation?)] {
         keys(notIn: known).map { ($0.key, $0.location) }
+    }
+    /// The values for the keys of `known` and the other keys, in one pass over the entries (keys
+    /// compared as bytes, as the subscript and ``unknownKeys(among:)`` compare them).
+    public func values(for known: KeySet) -> PlistEntryValues {
+        entryValues(for: known)
     }
 }
 
@@ -79,5 +119,10 @@ extension InfoPlistValue: InfoPlistNode {
     /// The keys not in `known`, with their locations.
     public func unknownKeys(among known: KeySet) -> [(key: String, location: SourceLocation?)] {
         entries.filter { !known.contains($0.key) }.map { ($0.key, $0.keyLocation) }
+    }
+    /// The values for the keys of `known`, each as the subscript finds it, and the other keys:
+    /// an Info.plist as built is small, so this asks key by key.
+    public func values(for known: KeySet) -> KeyedValues<InfoPlistValue> {
+        KeyedValues(values: known.keys.map { self[$0] }, unknownKeys: unknownKeys(among: known))
     }
 }

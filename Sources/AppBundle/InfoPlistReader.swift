@@ -21,27 +21,23 @@ public enum KnownKeys {
         }
     }
 
-    /// Keys of a `CFBundleDocumentTypes` entry.
-    public static let documentType = [
-        "CFBundleTypeName", "CFBundleTypeRole", "LSHandlerRank", "LSItemContentTypes", "CFBundleTypeIconFiles",
-        "CFBundleTypeIconFile", "CFBundleTypeIconSystemGenerated", "LSTypeIsPackage", "NSDocumentClass",
-        "NSExportableTypes", "NSUbiquitousDocumentUserActivityType", "CFBundleTypeExtensions",
-        "CFBundleTypeMIMETypes", "CFBundleTypeOSTypes", "LSIsAppleDefaultForType", "NSExportableAs",
-        "CFBundleTypeIconSystemGenerated",
-    ]
-    /// Keys of a `UTExportedTypeDeclarations` or `UTImportedTypeDeclarations` entry.
-    public static let typeDeclaration = [
-        "UTTypeIdentifier", "UTTypeConformsTo", "UTTypeTagSpecification", "UTTypeDescription",
-        "UTTypeReferenceURL", "UTTypeVersion", "UTTypeIconFile", "UTTypeIconFiles", "UTTypeIcons",
-        "UTTypeIconName", "UTTypeSymbolName", "UTTypeIsWildcard",
-        // The iPad document-icon keys older Xcode and Xamarin type editors wrote.
-        "UTTypeSize64IconFile", "UTTypeSize320IconFile",
-    ]
-    /// Keys inside `UTTypeIcons`.
-    public static let typeIcons = [
-        "UTTypeIconBackgroundName", "UTTypeIconBadgeName", "UTTypeIconText", "UTTypeSymbolName",
-        "UTTypeIconName", "UTTypeIconFile", "UTTypeSymbolVariantNames",
-    ]
+    /// Keys of a `CFBundleDocumentTypes` entry: those the model reads first, in the order of
+    /// ``DocumentTypeKey`` (their positions in the table), then the others.
+    public static let documentType =
+        DocumentTypeKey.allCases.map(\.key) + [
+            "NSUbiquitousDocumentUserActivityType", "LSIsAppleDefaultForType", "NSExportableAs",
+        ]
+    /// Keys of a `UTExportedTypeDeclarations` or `UTImportedTypeDeclarations` entry: those the
+    /// model reads first, in the order of ``TypeDeclarationKey``, then the others.
+    public static let typeDeclaration =
+        TypeDeclarationKey.allCases.map(\.key) + [
+            "UTTypeIconName", "UTTypeSymbolName", "UTTypeIsWildcard",
+            // The iPad document-icon keys older Xcode and Xamarin type editors wrote.
+            "UTTypeSize64IconFile", "UTTypeSize320IconFile",
+        ]
+    /// Keys inside `UTTypeIcons`: those the model reads first, in the order of ``TypeIconsKey``,
+    /// then the others.
+    public static let typeIcons = TypeIconsKey.allCases.map(\.key) + ["UTTypeSymbolVariantNames"]
     /// Tag classes of `UTTypeTagSpecification`.
     public static let tagClasses = [
         "public.filename-extension", "public.mime-type", "com.apple.ostype", "com.apple.nspboard-type",
@@ -79,6 +75,77 @@ public enum KnownKeys {
         "NSLocalNetworkUsageDescription", "NSCalendarsUsageDescription", "NSRemindersUsageDescription",
         "NSSpeechRecognitionUsageDescription", "NSMotionUsageDescription",
     ]
+}
+
+/// A key of a known-keys table that the model reads: its raw value is its position in the table
+/// (the table lists these keys first, in order), so its value is found without comparing keys.
+protocol ModelKey: RawRepresentable, CaseIterable where RawValue == Int {
+    /// The key as written.
+    var key: String { get }
+}
+
+/// The keys of a `CFBundleDocumentTypes` entry the model reads.
+enum DocumentTypeKey: Int, ModelKey {
+    case name, role, rank, contentTypes, iconFiles, iconFile, iconSystemGenerated, isPackage, documentClass
+    case exportableTypes, legacyExtensions, legacyMIMETypes, legacyOSTypes
+
+    var key: String {
+        switch self {
+        case .name: "CFBundleTypeName"
+        case .role: "CFBundleTypeRole"
+        case .rank: "LSHandlerRank"
+        case .contentTypes: "LSItemContentTypes"
+        case .iconFiles: "CFBundleTypeIconFiles"
+        case .iconFile: "CFBundleTypeIconFile"
+        case .iconSystemGenerated: "CFBundleTypeIconSystemGenerated"
+        case .isPackage: "LSTypeIsPackage"
+        case .documentClass: "NSDocumentClass"
+        case .exportableTypes: "NSExportableTypes"
+        case .legacyExtensions: "CFBundleTypeExtensions"
+        case .legacyMIMETypes: "CFBundleTypeMIMETypes"
+        case .legacyOSTypes: "CFBundleTypeOSTypes"
+        }
+    }
+}
+
+/// The keys of a type declaration the model reads.
+enum TypeDeclarationKey: Int, ModelKey {
+    case identifier, conformsTo, tagSpecification, description, referenceURL, version, iconFile, iconFiles, icons
+
+    var key: String {
+        switch self {
+        case .identifier: "UTTypeIdentifier"
+        case .conformsTo: "UTTypeConformsTo"
+        case .tagSpecification: "UTTypeTagSpecification"
+        case .description: "UTTypeDescription"
+        case .referenceURL: "UTTypeReferenceURL"
+        case .version: "UTTypeVersion"
+        case .iconFile: "UTTypeIconFile"
+        case .iconFiles: "UTTypeIconFiles"
+        case .icons: "UTTypeIcons"
+        }
+    }
+}
+
+/// The keys of a declaration's `UTTypeIcons` the model reads.
+enum TypeIconsKey: Int, ModelKey {
+    case backgroundName, badgeName, text, symbolName, iconName, iconFile
+
+    var key: String {
+        switch self {
+        case .backgroundName: "UTTypeIconBackgroundName"
+        case .badgeName: "UTTypeIconBadgeName"
+        case .text: "UTTypeIconText"
+        case .symbolName: "UTTypeSymbolName"
+        case .iconName: "UTTypeIconName"
+        case .iconFile: "UTTypeIconFile"
+        }
+    }
+}
+
+extension KeyedLookup {
+    /// The value for a key the model reads (found by its position, not compared again).
+    subscript<Key: ModelKey>(key: Key) -> Node? { value(at: key.rawValue) }
 }
 
 extension InfoPlist {
@@ -171,7 +238,18 @@ struct ShapeReader {
 
     /// A string; an empty one is kept and reported.
     mutating func string<Node: InfoPlistNode>(_ container: Node, _ key: String) -> Located<String>? {
-        guard let value = container[key] else { return nil }
+        string(container[key], key: key)
+    }
+
+    /// ``string(_:_:)`` for a key found in one pass over a dictionary.
+    mutating func string<Found: KeyedLookup, Key: ModelKey>(_ found: Found, _ key: Key) -> Located<String>?
+    where Found.Node: InfoPlistNode {
+        string(found[key], key: key.key)
+    }
+
+    /// ``string(_:_:)`` for the value found for `key` (nil when there is none).
+    mutating func string<Node: InfoPlistNode>(_ value: Node?, key: String) -> Located<String>? {
+        guard let value else { return nil }
         guard let text = value.string else {
             wrongType(value, key: key, expected: .string)
             return nil
@@ -183,7 +261,18 @@ struct ShapeReader {
     /// A boolean; `1`/`0` integers and `YES`/`NO`/`true`/`false` strings are read as booleans, as
     /// CoreFoundation's bundle code reads them, with a finding.
     mutating func boolean<Node: InfoPlistNode>(_ container: Node, _ key: String) -> Located<Bool>? {
-        guard let value = container[key] else { return nil }
+        boolean(container[key], key: key)
+    }
+
+    /// ``boolean(_:_:)`` for a key found in one pass over a dictionary.
+    mutating func boolean<Found: KeyedLookup, Key: ModelKey>(_ found: Found, _ key: Key) -> Located<Bool>?
+    where Found.Node: InfoPlistNode {
+        boolean(found[key], key: key.key)
+    }
+
+    /// ``boolean(_:_:)`` for the value found for `key` (nil when there is none).
+    mutating func boolean<Node: InfoPlistNode>(_ value: Node?, key: String) -> Located<Bool>? {
+        guard let value else { return nil }
         if let flag = value.boolean { return Located(flag, at: place(value)) }
         let loose: Bool? =
             switch value.nodeKind {
@@ -206,22 +295,50 @@ struct ShapeReader {
     mutating func strings<Node: InfoPlistNode>(_ container: Node, _ key: String, stringAllowed: Bool = false) -> (
         values: [Located<String>], location: SourceLocation?
     ) {
-        strings(container, key, stringAllowed: stringAllowed) { $0 }
+        strings(container[key], key: key, stringAllowed: stringAllowed) { $0 }
+    }
+
+    /// ``strings(_:_:stringAllowed:)`` for a key found in one pass over a dictionary.
+    mutating func strings<Found: KeyedLookup, Key: ModelKey>(
+        _ found: Found, _ key: Key, stringAllowed: Bool = false
+    ) -> (values: [Located<String>], location: SourceLocation?) where Found.Node: InfoPlistNode {
+        strings(found[key], key: key.key, stringAllowed: stringAllowed)
+    }
+
+    /// ``strings(_:_:stringAllowed:)`` for the value found for `key` (nil when there is none).
+    mutating func strings<Node: InfoPlistNode>(_ value: Node?, key: String, stringAllowed: Bool = false) -> (
+        values: [Located<String>], location: SourceLocation?
+    ) {
+        strings(value, key: key, stringAllowed: stringAllowed) { $0 }
     }
 
     /// Identifiers from an array of strings.
     mutating func identifiers<Node: InfoPlistNode>(_ container: Node, _ key: String, stringAllowed: Bool = false) -> (
         values: [Located<UniformTypeIdentifier>], location: SourceLocation?
     ) {
-        strings(container, key, stringAllowed: stringAllowed) { UniformTypeIdentifier($0) }
+        identifiers(container[key], key: key, stringAllowed: stringAllowed)
+    }
+
+    /// ``identifiers(_:_:stringAllowed:)`` for a key found in one pass over a dictionary.
+    mutating func identifiers<Found: KeyedLookup, Key: ModelKey>(
+        _ found: Found, _ key: Key, stringAllowed: Bool = false
+    ) -> (values: [Located<UniformTypeIdentifier>], location: SourceLocation?) where Found.Node: InfoPlistNode {
+        identifiers(found[key], key: key.key, stringAllowed: stringAllowed)
+    }
+
+    /// ``identifiers(_:_:stringAllowed:)`` for the value found for `key` (nil when there is none).
+    mutating func identifiers<Node: InfoPlistNode>(_ value: Node?, key: String, stringAllowed: Bool = false) -> (
+        values: [Located<UniformTypeIdentifier>], location: SourceLocation?
+    ) {
+        strings(value, key: key, stringAllowed: stringAllowed) { UniformTypeIdentifier($0) }
     }
 
     /// ``strings(_:_:stringAllowed:)`` with each string made into a `Value` as it is read (one
     /// array, not one of strings and another of values).
     private mutating func strings<Node: InfoPlistNode, Value>(
-        _ container: Node, _ key: String, stringAllowed: Bool, make: (String) -> Value
+        _ value: Node?, key: String, stringAllowed: Bool, make: (String) -> Value
     ) -> (values: [Located<Value>], location: SourceLocation?) {
-        guard let value = container[key] else { return ([], nil) }
+        guard let value else { return ([], nil) }
         switch value.nodeKind {
         case .array:
             let elements = value.nodeElements
@@ -336,7 +453,14 @@ struct ShapeReader {
     /// Reports keys that are not known but close to one that is (`UTTypeConformTo`). With
     /// `onlyClose` false every unknown key is reported.
     mutating func unknownKeys<Node: InfoPlistNode>(_ dictionary: Node, known: KnownKeys.Table, onlyClose: Bool) {
-        let unknown = dictionary.unknownKeys(among: known.set)
+        unknownKeys(dictionary.unknownKeys(among: known.set), in: dictionary, known: known, onlyClose: onlyClose)
+    }
+
+    /// ``unknownKeys(_:known:onlyClose:)`` for the unknown keys of `dictionary` found already.
+    mutating func unknownKeys<Node: InfoPlistNode>(
+        _ unknown: [(key: String, location: SourceLocation?)], in dictionary: Node, known: KnownKeys.Table,
+        onlyClose: Bool
+    ) {
         guard !unknown.isEmpty else { return }
 
         for (key, keyLocation) in unknown {
@@ -349,34 +473,46 @@ struct ShapeReader {
         }
     }
 
+    /// One `CFBundleDocumentTypes` entry, its keys found in one pass over it.
     mutating func documentType<Node: InfoPlistNode>(_ entry: Node, index: Int) -> DocumentType {
-        var type = DocumentType(index: index, location: place(entry))
-        type.name = string(entry, "CFBundleTypeName")
-        type.role = string(entry, "CFBundleTypeRole")
-        type.rank = string(entry, "LSHandlerRank")
-        (type.contentTypes, type.contentTypesLocation) = identifiers(entry, "LSItemContentTypes")
-        type.iconFiles = strings(entry, "CFBundleTypeIconFiles").values
-        type.iconFile = string(entry, "CFBundleTypeIconFile")
-        type.iconSystemGenerated = boolean(entry, "CFBundleTypeIconSystemGenerated")
-        type.isPackage = boolean(entry, "LSTypeIsPackage")
-        type.documentClass = string(entry, "NSDocumentClass")
-        type.exportableTypes = identifiers(entry, "NSExportableTypes").values
-        type.legacyExtensions = strings(entry, "CFBundleTypeExtensions").values
-        type.legacyMIMETypes = strings(entry, "CFBundleTypeMIMETypes").values
-        type.legacyOSTypes = strings(entry, "CFBundleTypeOSTypes").values
-        unknownKeys(entry, known: KnownKeys.documentTypeSet, onlyClose: true)
-        return type
+        let found = entry.values(for: KnownKeys.documentTypeSet.set)
+        // Read in this order (the order of the findings), then made into an entry at once.
+        let name = string(found, DocumentTypeKey.name)
+        let role = string(found, DocumentTypeKey.role)
+        let rank = string(found, DocumentTypeKey.rank)
+        let contentTypes = identifiers(found, DocumentTypeKey.contentTypes)
+        let iconFiles = strings(found, DocumentTypeKey.iconFiles).values
+        let iconFile = string(found, DocumentTypeKey.iconFile)
+        let iconSystemGenerated = boolean(found, DocumentTypeKey.iconSystemGenerated)
+        let isPackage = boolean(found, DocumentTypeKey.isPackage)
+        let documentClass = string(found, DocumentTypeKey.documentClass)
+        let exportableTypes = identifiers(found, DocumentTypeKey.exportableTypes).values
+        let legacyExtensions = strings(found, DocumentTypeKey.legacyExtensions).values
+        let legacyMIMETypes = strings(found, DocumentTypeKey.legacyMIMETypes).values
+        let legacyOSTypes = strings(found, DocumentTypeKey.legacyOSTypes).values
+        unknownKeys(found.unknownKeys, in: entry, known: KnownKeys.documentTypeSet, onlyClose: true)
+        return DocumentType(
+            fields: DocumentType.Fields(
+                index: index, location: place(entry), name: name, role: role, rank: rank,
+                contentTypes: contentTypes.values, contentTypesLocation: contentTypes.location, iconFiles: iconFiles,
+                iconFile: iconFile, iconSystemGenerated: iconSystemGenerated, isPackage: isPackage,
+                documentClass: documentClass, exportableTypes: exportableTypes, legacyExtensions: legacyExtensions,
+                legacyMIMETypes: legacyMIMETypes, legacyOSTypes: legacyOSTypes))
     }
 
+    /// One `UTExportedTypeDeclarations` or `UTImportedTypeDeclarations` entry, its keys found in
+    /// one pass over it.
     mutating func declaration<Node: InfoPlistNode>(_ entry: Node, origin: TypeOrigin) -> TypeDeclaration? {
-        unknownKeys(entry, known: KnownKeys.typeDeclarationSet, onlyClose: true)
-        guard let identifier = string(entry, "UTTypeIdentifier") else {
+        let found = entry.values(for: KnownKeys.typeDeclarationSet.set)
+        unknownKeys(found.unknownKeys, in: entry, known: KnownKeys.typeDeclarationSet, onlyClose: true)
+        guard let identifier = string(found, TypeDeclarationKey.identifier) else {
             findings.append(AppBundleFinding(.missingIdentifier, at: place(entry)))
             return nil
         }
-        let (conformances, conformancesLocation) = identifiers(entry, "UTTypeConformsTo", stringAllowed: true)
+        let (conformances, conformancesLocation) = identifiers(
+            found, TypeDeclarationKey.conformsTo, stringAllowed: true)
         var tags: [TypeTag] = []
-        let specification = entry["UTTypeTagSpecification"]
+        let specification = found[TypeDeclarationKey.tagSpecification]
         if let specification {
             if specification.nodeKind == .dictionary {
                 for (tagClass, _, _) in specification.nodeEntries {
@@ -390,25 +526,26 @@ struct ShapeReader {
             }
         }
         var icons = TypeIcons()
-        icons.iconFile = string(entry, "UTTypeIconFile")
-        (icons.iconFiles, icons.iconFilesLocation) = strings(entry, "UTTypeIconFiles")
-        if let composited = entry["UTTypeIcons"] {
+        icons.iconFile = string(found, TypeDeclarationKey.iconFile)
+        (icons.iconFiles, icons.iconFilesLocation) = strings(found, TypeDeclarationKey.iconFiles)
+        if let composited = found[TypeDeclarationKey.icons] {
             if composited.nodeKind == .dictionary {
+                let inner = composited.values(for: KnownKeys.typeIconsSet.set)
                 var fields = TypeIcons.Composited(location: composited.nodeLocation)
-                fields.backgroundName = string(composited, "UTTypeIconBackgroundName")
-                fields.badgeName = string(composited, "UTTypeIconBadgeName")
-                fields.text = string(composited, "UTTypeIconText")
-                fields.symbolName = string(composited, "UTTypeSymbolName")
-                fields.iconName = string(composited, "UTTypeIconName")
-                fields.iconFile = string(composited, "UTTypeIconFile")
+                fields.backgroundName = string(inner, TypeIconsKey.backgroundName)
+                fields.badgeName = string(inner, TypeIconsKey.badgeName)
+                fields.text = string(inner, TypeIconsKey.text)
+                fields.symbolName = string(inner, TypeIconsKey.symbolName)
+                fields.iconName = string(inner, TypeIconsKey.iconName)
+                fields.iconFile = string(inner, TypeIconsKey.iconFile)
                 icons.composited = fields
-                unknownKeys(composited, known: KnownKeys.typeIconsSet, onlyClose: true)
+                unknownKeys(inner.unknownKeys, in: composited, known: KnownKeys.typeIconsSet, onlyClose: true)
             } else {
                 wrongType(composited, key: "UTTypeIcons", expected: .dictionary)
             }
         }
         var version: Located<String>?
-        if let value = entry["UTTypeVersion"] {
+        if let value = found[TypeDeclarationKey.version] {
             switch value.nodeKind {
             case .string: version = Located((value.string ?? ""), at: place(value))
             case .integer: version = Located(value.integer?.description ?? "", at: place(value))
@@ -420,8 +557,8 @@ struct ShapeReader {
             identifier: UniformTypeIdentifier(identifier.value), identifierLocation: identifier.location,
             origin: origin, location: entry.nodeLocation, conformances: conformances,
             conformancesLocation: conformancesLocation, tags: tags, tagsLocation: specification?.nodeLocation,
-            icons: icons, typeDescription: string(entry, "UTTypeDescription"),
-            referenceURL: string(entry, "UTTypeReferenceURL"), version: version)
+            icons: icons, typeDescription: string(found, TypeDeclarationKey.description),
+            referenceURL: string(found, TypeDeclarationKey.referenceURL), version: version)
     }
 
     mutating func appIcon<Node: InfoPlistNode>(_ root: Node) -> AppIconDeclaration {

@@ -105,6 +105,64 @@ import UniformTypes
         #expect(app.findings.map(\.kind) == [.unknownKey(key: "CFBundleIconNam", suggestion: "CFBundleIconName")])
     }
 
+    /// The keys the model reads by position are where their tables list them.
+    @Test func modelKeysSitAtTheirPositionsInTheKnownKeyTables() {
+        for key in DocumentTypeKey.allCases {
+            #expect(KnownKeys.documentTypeSet.set.keys[key.rawValue] == key.key)
+        }
+        for key in TypeDeclarationKey.allCases {
+            #expect(KnownKeys.typeDeclarationSet.set.keys[key.rawValue] == key.key)
+        }
+        for key in TypeIconsKey.allCases {
+            #expect(KnownKeys.typeIconsSet.set.keys[key.rawValue] == key.key)
+        }
+        #expect(Set(KnownKeys.documentType).count == KnownKeys.documentType.count, "no key listed twice")
+    }
+
+    /// Read from the file's values (one pass over each dictionary) or from the Info.plist as
+    /// built (key by key), an entry with repeated, misspelt and unknown keys is the same model.
+    @Test func entriesReadInOnePassMatchTheResolvedTree() throws {
+        let text = """
+            <plist version="1.0"><dict>
+            <key>CFBundleDocumentTypes</key><array><dict>
+              <key>CFBundleTypeName</key><string>Old</string>
+              <key>LSItemContentTypes</key><array><string>com.example.doc</string></array>
+              <key>CFBundleTypeRoll</key><string>Editor</string>
+              <key>CFBundleTypeName</key><string>Sketch</string>
+              <key>LSTypeIsPackage</key><integer>1</integer>
+              <key>NSUbiquitousDocumentUserActivityType</key><string>com.example.edit</string>
+            </dict></array>
+            <key>UTExportedTypeDeclarations</key><array><dict>
+              <key>UTTypeIdentifier</key><string>com.example.doc</string>
+              <key>UTTypeConformsTo</key><string>public.data</string>
+              <key>UTTypeIcons</key><dict>
+                <key>UTTypeIconText</key><string>SK</string>
+                <key>UTTypeIconBadgName</key><string>Badge</string>
+              </dict>
+              <key>UTTypeVersion</key><real>1.5</real>
+              <key>UTTypeConformTo</key><string>public.content</string>
+            </dict></array>
+            </dict></plist>
+            """
+        let document = try PropertyListReader().read(Array(text.utf8), file: "Info.plist")
+        let direct = InfoPlist(document: document)
+        let resolved = InfoPlist(
+            resolved: ResolvedInfoPlist.resolve(document, settings: nil), file: "Info.plist", document: document)
+        #expect(direct.documentTypes == resolved.documentTypes)
+        #expect(direct.exportedTypes == resolved.exportedTypes)
+        #expect(direct.findings.map(\.message) == resolved.findings.map(\.message))
+        #expect(direct.documentTypes.first?.name?.value == "Sketch", "the last of a repeated key")
+        #expect(direct.documentTypes.first?.isPackage?.value == true)
+        #expect(direct.exportedTypes.first?.icons.composited?.text?.value == "SK")
+        #expect(direct.exportedTypes.first?.version?.value == "1.5")
+        #expect(
+            direct.findings.map(\.message).filter { $0.contains("did you mean") } == [
+                "unknown key 'CFBundleTypeRoll'; did you mean 'CFBundleTypeRole'?",
+                "unknown key 'UTTypeIconBadgName'; did you mean 'UTTypeIconBadgeName'?",
+                "unknown key 'UTTypeConformTo'; did you mean 'UTTypeConformsTo'?",
+            ])
+    }
+
     @Test func malformedShapesBecomeFindingsAndReadingGoesOn() throws {
         let app = try model("apps/Malformed/Info.plist")
         let found = app.findings.map { "\($0.location.line ?? 0): \($0.message)" }

@@ -476,4 +476,37 @@ import Testing
         #expect(KeySet(["Kind"]).contains("Kind") && !KeySet(["Kind"]).contains("\u{212A}ind"))
         #expect("\u{212A}ind" == "Kind")  // what String equality would have said
     }
+
+    /// One pass finds, for each key of the set (by its position: the order given, repeats
+    /// dropped), what the subscript finds (the last of repeated keys), and the other keys as
+    /// `keys(notIn:)` gives them.
+    @Test func entryValuesAreWhatTheSubscriptFindsKeyByKey() throws {
+        let text = """
+            <plist><dict>
+            <key>LSHandlerRank</key><string>first</string>
+            <key>CFBundleTypeNam</key><string>b</string>
+            <key>Grüße</key><integer>3</integer>
+            <key>LSHandlerRank</key><string>last</string>
+            <key>K</key><true/>
+            </dict></plist>
+            """
+        let document = try PropertyListReader().read(Array(text.utf8), file: "keys.plist")
+        let known = KeySet(["CFBundleTypeName", "LSHandlerRank", "Grüße", "LSHandlerRank", "\u{212A}"])
+        #expect(known.keys == ["CFBundleTypeName", "LSHandlerRank", "Grüße", "\u{212A}"])
+        #expect(known.keys.indices.map { known.position(of: known.keys[$0]) } == [0, 1, 2, 3])
+        #expect(known.position(of: "K") == nil && known.position(of: "LSHandlerRan") == nil)
+        let found = document.root.entryValues(for: known)
+        for (position, key) in known.keys.enumerated() {
+            #expect(found[position]?.location == document.root[key]?.location, "\(key)")
+        }
+        #expect(found[1]?.string == "last")
+        #expect(found[0] == nil && found[3] == nil)
+        #expect(found.unknown.map(\.key) == document.root.keys(notIn: known).map(\.key))
+        #expect(found.unknown.map(\.key) == ["CFBundleTypeNam", "K"])
+        // Not a dictionary: nothing found, nothing unknown.
+        let array = try PropertyListReader().read(
+            Array("<plist><array><string>x</string></array></plist>".utf8), file: "a.plist")
+        let none = array.root.entryValues(for: known)
+        #expect(known.keys.indices.allSatisfy { none[$0] == nil } && none.unknown.isEmpty)
+    }
 }
