@@ -95,6 +95,37 @@ import UniformTypes
         #expect(FindingMerge.merge(&nothing).isEmpty)
     }
 
+    /// Sorted in two halves side by side and merged, the keys of a large report come out as one
+    /// sort orders them: repeated places and lines, and sorted and reversed runs, included.
+    @Test(
+        arguments: [(8, 2 * FindingMerge.concurrencyThreshold + 1), (9, 3 * FindingMerge.concurrencyThreshold)]
+            as [(UInt64, Int)])
+    func keysSortedInHalvesMatchOneSort(seed: UInt64, count: Int) {
+        // The linear congruential draw of ``findings(_:seed:)``.
+        var state = seed
+        func draw() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        var keys: [FindingMerge.SortKey] = (0..<count).map { index in
+            let line = draw() % 64
+            let column = draw() % 8
+            return FindingMerge.SortKey(
+                position: (draw() % 3) << 32 | line, columnAndIndex: column << 32 | UInt64(index))
+        }
+        // A sorted run and a reversed one, as rules hand in findings in document order.
+        keys[0..<1_000].sort(by: FindingMerge.SortKey.precedes)
+        keys[1_000..<2_000].sort { FindingMerge.SortKey.precedes($1, $0) }
+        var halves = keys
+        FindingMerge.sortKeys(&halves, concurrently: true)
+        let expected = keys.sorted(by: FindingMerge.SortKey.precedes)
+        #expect(halves.map(\.position) == expected.map(\.position))
+        #expect(halves.map(\.columnAndIndex) == expected.map(\.columnAndIndex))
+        var alone = keys
+        FindingMerge.sortKeys(&alone, concurrently: false)
+        #expect(alone.map(\.columnAndIndex) == expected.map(\.columnAndIndex))
+    }
+
     /// Split for any number of cores, the parts cover every finding once, in order, none empty.
     @Test(arguments: [(16_384, 192), (16_384, 2), (7, 16), (1, 8), (0, 4), (100_003, 64)] as [(Int, Int)])
     func partsCoverEveryFindingOnce(count: Int, width: Int) {

@@ -83,13 +83,7 @@ public struct JSONReporter: Sendable {
     /// One diagnostic's object, from its first field to its closing brace.
     private static func append(_ diagnostic: Diagnostic, fileCache: inout FileCache, to out: inout [UInt8]) {
         fileCache.appendLocationFields(diagnostic.location, to: &out)
-        out.append(literal: ", \"severity\": ")
-        JSONText.append(quoting: diagnostic.severity.rawValue, to: &out)
-        out.append(literal: ", \"rule\": ")
-        JSONText.append(quoting: diagnostic.code, to: &out)
-        out.append(literal: ", \"name\": ")
-        JSONText.append(quoting: diagnostic.name, to: &out)
-        out.append(literal: ", \"message\": ")
+        fileCache.appendRuleFields(of: diagnostic, to: &out)
         JSONText.append(quoting: diagnostic.message, to: &out)
         out.append(literal: ", \"notes\": [")
         for (number, note) in diagnostic.notes.enumerated() {
@@ -112,10 +106,35 @@ public struct JSONReporter: Sendable {
         out.append(UInt8(ascii: "}"))
     }
 
-    /// The file name of the previous location, quoted once: findings come sorted by file.
+    /// The file name of the previous location, quoted once: findings come sorted by file. And
+    /// the fields every finding of one rule at one severity shares, written once per chunk.
     private struct FileCache {
         var file: String?
-        var quoted: [UInt8] = []
+        /// `"file": "…", "line": ` for ``file``.
+        var filePrefix: [UInt8] = []
+        /// By rule code: the rule's name, the severity, and `, "severity": "…", "rule": "…",
+        /// "name": "…", "message": ` for them (a report holds few rules and many findings).
+        var ruleFields: [String: [(name: String, severity: Severity, text: [UInt8])]] = [:]
+
+        /// Appends the fields from `severity` to the key of `message`, with the comma before.
+        mutating func appendRuleFields(of diagnostic: Diagnostic, to out: inout [UInt8]) {
+            if let known = ruleFields[diagnostic.code],
+                let fields = known.first(where: { $0.name == diagnostic.name && $0.severity == diagnostic.severity })
+            {
+                out += fields.text
+                return
+            }
+            var text: [UInt8] = []
+            text.append(literal: ", \"severity\": ")
+            JSONText.append(quoting: diagnostic.severity.rawValue, to: &text)
+            text.append(literal: ", \"rule\": ")
+            JSONText.append(quoting: diagnostic.code, to: &text)
+            text.append(literal: ", \"name\": ")
+            JSONText.append(quoting: diagnostic.name, to: &text)
+            text.append(literal: ", \"message\": ")
+            ruleFields[diagnostic.code, default: []].append((diagnostic.name, diagnostic.severity, text))
+            out += text
+        }
         /// The location whose key path was written last, and that key path quoted.
         var lastLocation: SourceLocation?
         var lastQuotedPath: [UInt8] = []
@@ -127,12 +146,12 @@ public struct JSONReporter: Sendable {
         mutating func appendLocationFields(_ location: SourceLocation, to out: inout [UInt8]) {
             if location.file != file {
                 file = location.file
-                quoted = []
-                JSONText.append(quoting: location.file, to: &quoted)
+                filePrefix = []
+                filePrefix.append(literal: "\"file\": ")
+                JSONText.append(quoting: location.file, to: &filePrefix)
+                filePrefix.append(literal: ", \"line\": ")
             }
-            out.append(literal: "\"file\": ")
-            out += quoted
-            out.append(literal: ", \"line\": ")
+            out += filePrefix
             appendNumber(location.line, to: &out)
             out.append(literal: ", \"column\": ")
             appendNumber(location.column, to: &out)
