@@ -19,6 +19,7 @@ enum FindingMerge {
         guard count > 0 else { return [] }
         let concurrently = count >= concurrencyThreshold
         let found = UnsafeMutableBufferPointer<Diagnostic>.allocate(capacity: count)
+        PageAdvice.populate(UnsafeMutableRawBufferPointer(found))
         defer { found.deallocate() }  // every element is moved out or destroyed first
         gather(&outcomes, into: found, concurrently: concurrently)
         let order = reportOrder(of: UnsafeBufferPointer(found), concurrently: concurrently)
@@ -38,6 +39,7 @@ enum FindingMerge {
         let source = SendablePointer(found.baseAddress.unsafelyUnwrapped)
         let keptIndices = kept
         return [Diagnostic](unsafeUninitializedCapacity: keptIndices.count) { result, initialized in
+            PageAdvice.populate(UnsafeMutableRawBufferPointer(result))
             let target = SendablePointer(result.baseAddress.unsafelyUnwrapped)
             inParts(count: keptIndices.count, concurrently: concurrently) { range in
                 for position in range {

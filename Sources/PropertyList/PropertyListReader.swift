@@ -231,16 +231,23 @@ public enum FileInput {
     /// then left just after what was read, as one read leaves it.
     private static func fillRegular(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> (Int, Int32) {
         let start = buffer.count >= parallelReadThreshold && ParallelMap.width > 1 ? lseek(descriptor, 0, SEEK_CUR) : -1
-        guard start >= 0 else { return fill(buffer, from: descriptor) }
+        guard start >= 0 else {
+            PageAdvice.populate(buffer)
+            return fill(buffer, from: descriptor)
+        }
         let half = buffer.count / 2
         let target = SendableBuffer(buffer: buffer)
         let (first, second) = ParallelMap.both(
             concurrently: true,
-            { fill(UnsafeMutableRawBufferPointer(rebasing: target.buffer[..<half]), from: descriptor, at: Int(start)) },
             {
-                fill(
-                    UnsafeMutableRawBufferPointer(rebasing: target.buffer[half...]), from: descriptor,
-                    at: Int(start) + half)
+                let part = UnsafeMutableRawBufferPointer(rebasing: target.buffer[..<half])
+                PageAdvice.populate(part)
+                return fill(part, from: descriptor, at: Int(start))
+            },
+            {
+                let part = UnsafeMutableRawBufferPointer(rebasing: target.buffer[half...])
+                PageAdvice.populate(part)
+                return fill(part, from: descriptor, at: Int(start) + half)
             })
         // A short first half (the file shrank) ends the read there; its failure comes first.
         let (count, failure) = first.0 < half || first.1 != 0 ? first : (half + second.0, second.1)
