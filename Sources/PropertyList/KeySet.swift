@@ -43,11 +43,6 @@ public struct KeySet: Sendable {
         return key.withUTF8 { position($0.baseAddress, count: $0.count) }
     }
 
-    /// Whether the `count` bytes at `start` are one of the keys.
-    func contains(_ start: UnsafePointer<UInt8>?, count: Int) -> Bool {
-        position(start, count: count) != nil
-    }
-
     /// The position in ``keys`` of the key whose bytes are the `count` bytes at `start`.
     func position(_ start: UnsafePointer<UInt8>?, count: Int) -> Int? {
         guard count < byLength.count else { return nil }

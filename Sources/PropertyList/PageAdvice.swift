@@ -32,21 +32,11 @@ extension Array {
     /// ``PageAdvice/populate(_:)`` for the room of the next `count` elements past the end (as much
     /// of it as the capacity holds): for an array about to grow by that many.
     public mutating func populateSpareCapacity(_ count: Int) {
-        let stride = MemoryLayout<Element>.stride
-        populateCapacity(bytes: self.count * stride..<(self.count + Swift.max(0, count)) * stride)
-    }
-
-    /// ``PageAdvice/populate(_:)`` for the bytes `range` of the array's storage (counted from its
-    /// first element), as much of it as lies in the room past the end.
-    mutating func populateCapacity(bytes range: Range<Int>) {
-        let stride = MemoryLayout<Element>.stride
-        let lower = Swift.max(range.lowerBound, count * stride)
-        let upper = Swift.min(range.upperBound, capacity * stride)
-        guard upper - lower >= PageAdvice.populateThreshold else { return }
+        let bytes = Swift.min(count, capacity - self.count) * MemoryLayout<Element>.stride
+        guard bytes >= PageAdvice.populateThreshold else { return }
         withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            PageAdvice.populate(
-                UnsafeMutableRawBufferPointer(start: UnsafeMutableRawPointer(base) + lower, count: upper - lower))
+            PageAdvice.populate(UnsafeMutableRawBufferPointer(start: base + buffer.count, count: bytes))
         }
     }
 }
