@@ -406,30 +406,54 @@ struct ShapeReader {
                 (section: section, range: $0..<min($0 + chunkSize, entries[section].count))
             }
         }
-        let parts = ParallelMap.map(chunks) {
-            chunk -> (documentTypes: [DocumentType], declarations: [TypeDeclaration], findings: [AppBundleFinding]) in
+        // Each chunk writes its entries into its own range of its section's buffer (declarations
+        // from the range's start, as many as it read), and the buffers' entries are then moved
+        // into the arrays: copying them would retain every entry (and, just written by other
+        // cores, fetch each from there) while the other cores wait.
+        let documentTypeBuffer = EntryBuffer<DocumentType>(capacity: entries[0].count)
+        let declarationBuffers = entries.dropFirst().map { EntryBuffer<TypeDeclaration>(capacity: $0.count) }
+        defer {  // every entry is moved out first
+            documentTypeBuffer.base.deallocate()
+            for buffer in declarationBuffers { buffer.base.deallocate() }
+        }
+        let parts = ParallelMap.map(chunks) { chunk -> (count: Int, findings: [AppBundleFinding]) in
             var reader = ShapeReader(file: file)
             let section = entries[chunk.section]
-            guard chunk.section > 0 else {
-                return (chunk.range.map { reader.documentType(section[$0], index: $0) }, [], reader.findings)
+            var end = chunk.range.lowerBound
+            for index in chunk.range {
+                if chunk.section == 0 {
+                    (documentTypeBuffer.base + end).initialize(to: reader.documentType(section[index], index: index))
+                } else if let read = reader.declaration(section[index], origin: origins[chunk.section]) {
+                    (declarationBuffers[chunk.section - 1].base + end).initialize(to: read)
+                } else {
+                    continue
+                }
+                end += 1
             }
-            let read = chunk.range.compactMap { reader.declaration(section[$0], origin: origins[chunk.section]) }
-            return ([], read, reader.findings)
+            return (end - chunk.range.lowerBound, reader.findings)
         }
-        var declarations: [[TypeDeclaration]] = [[], []]
-        var documentTypes: [DocumentType] = []
         for section in keys.indices {
             findings += shapes[section].findings
             for (chunk, part) in zip(chunks, parts) where chunk.section == section {
                 findings += part.findings
-                if section == 0 {
-                    documentTypes += part.documentTypes
-                } else {
-                    declarations[section - 1] += part.declarations
+            }
+        }
+        func moved<Element>(_ section: Int, _ base: UnsafeMutablePointer<Element>) -> [Element] {
+            let stretches = zip(chunks, parts).filter { $0.0.section == section }.map {
+                (start: $0.0.range.lowerBound, count: $0.1.count)
+            }
+            return [Element](unsafeUninitializedCapacity: stretches.reduce(0) { $0 + $1.count }) { array, count in
+                for stretch in stretches where stretch.count > 0 {
+                    (array.baseAddress.unsafelyUnwrapped + count).moveInitialize(
+                        from: base + stretch.start, count: stretch.count)
+                    count += stretch.count
                 }
             }
         }
-        return (documentTypes, declarations[0], declarations[1])
+        return (
+            moved(0, documentTypeBuffer.base), moved(1, declarationBuffers[0].base),
+            moved(2, declarationBuffers[1].base)
+        )
     }
 
     /// The dictionaries of an array of dictionaries; other elements are reported and skipped.
@@ -601,5 +625,16 @@ struct ShapeReader {
             }
         }
         return declaration
+    }
+}
+
+/// Room for one section's entries, read side by side: each chunk of the section initializes only
+/// its own range. Deallocated by its maker, once every entry is moved out.
+private struct EntryBuffer<Element: Sendable>: @unchecked Sendable {
+    /// The room's first element.
+    let base: UnsafeMutablePointer<Element>
+
+    init(capacity: Int) {
+        base = .allocate(capacity: capacity)
     }
 }

@@ -19,29 +19,39 @@ enum FindingMerge {
         guard count > 0 else { return [] }
         let concurrently = count >= concurrencyThreshold
         let found = UnsafeMutableBufferPointer<Diagnostic>.allocate(capacity: count)
-        PageAdvice.populate(UnsafeMutableRawBufferPointer(found))
         defer { found.deallocate() }  // every element is moved out or destroyed first
         gather(&outcomes, into: found, concurrently: concurrently)
         let order = reportOrder(of: UnsafeBufferPointer(found), concurrently: concurrently)
         // Exact duplicates are next to each other in `order`, at one place: destroyed, not kept.
-        var kept: [UInt32] = []
-        kept.reserveCapacity(count)
-        for (position, index) in order.ranked.enumerated() {
-            if let last = kept.last, position > 0, order.keys[position].samePlace(as: order.keys[position - 1]),
-                found[index].code == found[Int(last)].code, found[index].message == found[Int(last)].message,
-                found[index] == found[Int(last)]
-            {
-                (found.baseAddress.unsafelyUnwrapped + index).deinitialize(count: 1)
-                continue
-            }
-            kept.append(UInt32(index))
-        }
+        // Each part ends where the place changes, so the parts are settled side by side.
         let source = SendablePointer(found.baseAddress.unsafelyUnwrapped)
-        let keptIndices = kept
+        let parts = order.keys.withUnsafeBufferPointer { placeAlignedParts($0, concurrently: concurrently) }
+        let keptParts = ParallelMap.map(parts) { range -> [UInt32] in
+            var kept: [UInt32] = []
+            kept.reserveCapacity(range.count)
+            for position in range {
+                let index = order.ranked[position]
+                if let last = kept.last, position > range.lowerBound,
+                    order.keys[position].samePlace(as: order.keys[position - 1]),
+                    source.pointer[index].code == source.pointer[Int(last)].code,
+                    source.pointer[index].message == source.pointer[Int(last)].message,
+                    source.pointer[index] == source.pointer[Int(last)]
+                {
+                    (source.pointer + index).deinitialize(count: 1)
+                    continue
+                }
+                kept.append(UInt32(index))
+            }
+            return kept
+        }
+        let keptIndices = keptParts.count == 1 ? keptParts[0] : Array(keptParts.joined())
         return [Diagnostic](unsafeUninitializedCapacity: keptIndices.count) { result, initialized in
-            PageAdvice.populate(UnsafeMutableRawBufferPointer(result))
             let target = SendablePointer(result.baseAddress.unsafelyUnwrapped)
             inParts(count: keptIndices.count, concurrently: concurrently) { range in
+                PageAdvice.populate(
+                    UnsafeMutableRawBufferPointer(
+                        start: target.pointer + range.lowerBound,
+                        count: range.count * MemoryLayout<Diagnostic>.stride))
                 for position in range {
                     (target.pointer + position).moveInitialize(
                         from: source.pointer + Int(keptIndices[position]), count: 1)
@@ -49,6 +59,27 @@ enum FindingMerge {
             }
             initialized = keptIndices.count
         }
+    }
+
+    /// `0..<keys.count` (keys in report order by place) in contiguous parts, one per core when
+    /// `concurrently` and there are enough keys (otherwise one), each ending where the place
+    /// changes: no run of findings at one place is split, so the parts can be settled side by
+    /// side. Never an empty part.
+    static func placeAlignedParts(
+        _ keys: UnsafeBufferPointer<SortKey>, width: Int = ParallelMap.width, concurrently: Bool
+    ) -> [Range<Int>] {
+        let even = parts(of: keys.count, width: width, concurrently: concurrently && keys.count >= concurrencyThreshold)
+            .ranges
+        var aligned: [Range<Int>] = []
+        var start = 0
+        for range in even.dropLast() {
+            var end = max(range.upperBound, start)
+            while end < keys.count, keys[end].samePlace(as: keys[end - 1]) { end += 1 }
+            if end > start { aligned.append(start..<end) }
+            start = end
+        }
+        if start < keys.count { aligned.append(start..<keys.count) }
+        return aligned
     }
 
     /// Moves every rule's findings into `found`, rule after rule, the rules side by side.
@@ -73,6 +104,9 @@ enum FindingMerge {
         let firsts = starts
         let body: @Sendable (Int) -> Void = { index in
             var taken = (slotBase.pointer + index).move()
+            PageAdvice.populate(
+                UnsafeMutableRawBufferPointer(
+                    start: target.pointer + firsts[index], count: taken.count * MemoryLayout<Diagnostic>.stride))
             var position = firsts[index] + taken.count
             while let diagnostic = taken.popLast() {
                 position -= 1
@@ -118,18 +152,48 @@ enum FindingMerge {
         }
         sortKeys(&keys, concurrently: concurrently)
         var order = keys.map(\.index)
-        var runStart = 0
-        while runStart < keys.count {
+        let parts = keys.withUnsafeBufferPointer { placeAlignedParts($0, concurrently: concurrently) }
+        guard !parts.isEmpty else { return Order(ranked: order, keys: keys) }
+        order.withUnsafeMutableBufferPointer { order in
+            keys.withUnsafeMutableBufferPointer { keys in
+                let orderPointer = SendablePointer(order.baseAddress.unsafelyUnwrapped)
+                let keysPointer = SendablePointer(keys.baseAddress.unsafelyUnwrapped)
+                // Each part writes only its own positions of `order` and `keys`.
+                let settle: @Sendable (Int) -> Void = { part in
+                    settleTies(
+                        in: parts[part], order: orderPointer.pointer, keys: keysPointer.pointer,
+                        found: source.pointer)
+                }
+                if parts.count > 1 {
+                    DispatchQueue.concurrentPerform(iterations: parts.count, execute: settle)
+                } else {
+                    settle(0)
+                }
+            }
+        }
+        return Order(ranked: order, keys: keys)
+    }
+
+    /// Orders each run of findings at one place within `range` (which splits none) by key path,
+    /// code, message and index: `order` holds the findings' indices and `keys` their keys, both in
+    /// report order by place.
+    private static func settleTies(
+        in range: Range<Int>, order: UnsafeMutablePointer<Int>, keys: UnsafeMutablePointer<SortKey>,
+        found: UnsafeMutablePointer<Diagnostic>
+    ) {
+        var runStart = range.lowerBound
+        while runStart < range.upperBound {
             var runEnd = runStart + 1
-            while runEnd < keys.count, keys[runEnd].samePlace(as: keys[runStart]) { runEnd += 1 }
+            while runEnd < range.upperBound, keys[runEnd].samePlace(as: keys[runStart]) { runEnd += 1 }
             if runEnd - runStart > 1 {
                 // Findings about one value (the usual run) share their key path: no need to make it.
                 let first = found[order[runStart]].location
-                let onePath = order[(runStart + 1)..<runEnd].allSatisfy {
-                    found[$0].location.sharesKeyPath(with: first)
+                let onePath = ((runStart + 1)..<runEnd).allSatisfy {
+                    found[order[$0]].location.sharesKeyPath(with: first)
                 }
-                let run = order[runStart..<runEnd].map { index in
-                    (index: index, path: onePath ? "" : found[index].location.keyPath.description)
+                let run = (runStart..<runEnd).map { position in
+                    let index = order[position]
+                    return (index: index, path: onePath ? "" : found[index].location.keyPath.description)
                 }
                 let sortedRun = run.sorted { left, right in
                     if left.path != right.path { return left.path < right.path }
@@ -150,7 +214,6 @@ enum FindingMerge {
             }
             runStart = runEnd
         }
-        return Order(ranked: order, keys: keys)
     }
 
     /// Sorts `keys` (all different: each holds its finding's index) in report order: in two

@@ -126,6 +126,35 @@ import UniformTypes
         #expect(alone.map(\.columnAndIndex) == expected.map(\.columnAndIndex))
     }
 
+    /// Parts aligned on places cover every key once, in order, none empty, and never split a
+    /// run of keys at one place: runs across the even cut, one run over everything, few keys.
+    @Test(
+        arguments: [
+            (FindingMerge.concurrencyThreshold + 10, 2, 1), (FindingMerge.concurrencyThreshold + 10, 4, 5_000),
+            (FindingMerge.concurrencyThreshold + 10, 2, 1_000_000), (40_000, 3, 7), (10, 2, 3),
+        ] as [(Int, Int, Int)])
+    func placeAlignedPartsNeverSplitARun(count: Int, width: Int, runLength: Int) {
+        // Runs of `runLength` keys at one place (line), places in order.
+        let keys = (0..<count).map { index in
+            FindingMerge.SortKey(position: UInt64(index / runLength), columnAndIndex: UInt64(index))
+        }
+        let parts = keys.withUnsafeBufferPointer {
+            FindingMerge.placeAlignedParts($0, width: width, concurrently: true)
+        }
+        #expect(parts.first?.lowerBound == 0 && parts.last?.upperBound == count)
+        #expect(zip(parts, parts.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+        #expect(parts.allSatisfy { !$0.isEmpty })
+        #expect(parts.count <= width)
+        for part in parts.dropFirst() {
+            #expect(!keys[part.lowerBound].samePlace(as: keys[part.lowerBound - 1]))
+        }
+        let expectedParts = count < FindingMerge.concurrencyThreshold || runLength >= count ? 1 : width
+        #expect(parts.count == expectedParts)
+        // Without concurrency, one part.
+        let one = keys.withUnsafeBufferPointer { FindingMerge.placeAlignedParts($0, width: width, concurrently: false) }
+        #expect(one == [0..<count])
+    }
+
     /// Split for any number of cores, the parts cover every finding once, in order, none empty.
     @Test(arguments: [(16_384, 192), (16_384, 2), (7, 16), (1, 8), (0, 4), (100_003, 64)] as [(Int, Int)])
     func partsCoverEveryFindingOnce(count: Int, width: Int) {
