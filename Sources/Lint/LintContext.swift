@@ -135,14 +135,18 @@ public struct LintContext: Sendable {
         self.firstGivenDeclaration = firstGiven
         self.documentContentTypes = indexes.contentTypes
         self.documentIdentifiers = indexes.identifiers
-        // The declarations in effect are read from the nodes the catalog recorded; the domains of
-        // their exports and the listed types' nodes do not depend on each other.
+        // The declarations in effect are read from the nodes the catalog recorded, then the domains
+        // of their exports; the listed types' nodes, beside them, depend on neither.
         let settings = expandableSettings
         let contentTypes = indexes.contentTypes
-        let (declarations, nodes) = Self.declarationsInEffect(plists, catalog, from: systemDeclarations.count)
-        let (domains, listings) = ParallelMap.both(
+        let firstBundleDeclaration = systemDeclarations.count
+        let (inEffect, listings) = ParallelMap.both(
             concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
-            { Self.ownDomains(plists, declarationsInEffect: declarations, settings: settings) },
+            {
+                let (declarations, nodes) = Self.declarationsInEffect(plists, catalog, from: firstBundleDeclaration)
+                let domains = Self.ownDomains(plists, declarationsInEffect: declarations, settings: settings)
+                return (declarations: declarations, nodes: nodes, domains: domains)
+            },
             { () -> (listed: [Bool], nodes: [ConformanceGraph.Node?]) in
                 var listedNodes = [Bool](repeating: false, count: catalog.graph.nodeCount)
                 let nodes = contentTypes.withUnsafeBufferPointer { contentTypes in
@@ -154,11 +158,11 @@ public struct LintContext: Sendable {
                 }
                 return (listedNodes, nodes)
             })
-        self.bundleDeclarationsInEffect = declarations
-        self.bundleDeclarationNodes = nodes
+        self.bundleDeclarationsInEffect = inEffect.declarations
+        self.bundleDeclarationNodes = inEffect.nodes
         self.listedNodes = listings.listed
         self.contentTypeNodes = listings.nodes
-        self.ownDomains = domains
+        self.ownDomains = inEffect.domains
         self.suggestionIndex = LazySuggestionIndex(knownIdentifiers)
         self.systemTypesGiven = !systemDeclarations.isEmpty
         let release = catalog.system.release
