@@ -193,7 +193,10 @@ struct XMLPlistReader {
                 if case .failed = head { handoff.abandon() }
                 return head
             })
-        switch head {
+        // Consumed, so that the builder bound below holds the only reference to the first part's
+        // arrays: the join then grows them in place. (A `switch` on `head` itself left the tuple's
+        // copy alive to the end, and the join copied the whole first part into new arrays.)
+        switch consume head {
         case .whole(let document): return document
         case .failed: return nil
         case .head(var head):
