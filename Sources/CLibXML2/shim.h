@@ -183,11 +183,10 @@ static inline void utiscope_xml_forbid_loading(void) {
 /// from 128 KiB up (a threshold that grows to at most 32 MiB) are mapped and unmapped one by one
 /// and the heap's top is trimmed past 128 KiB, so a program that builds and drops many large
 /// arrays has the same pages faulted in and zeroed again and again. Here no block is mapped on its
-/// own (`M_MMAP_MAX` 0): every
-/// block comes from a heap, so a large buffer dropped half-way (the input file once parsed, 50 MB
-/// for a huge Info.plist) gives its pages to the allocations that follow. On a virtual machine a
-/// page faulted in costs about 2 microseconds; this took a sixth of the page faults off a huge
-/// lint. For a short command-line run only; a no-op where the C library is not glibc.
+/// own (`M_MMAP_MAX` 0): every block comes from a heap, so a large buffer dropped half-way (the
+/// input file once parsed, 50 MB for a huge Info.plist) gives its pages to the allocations that
+/// follow. On a virtual machine a page faulted in costs about 2 microseconds; this took a sixth of
+/// the page faults off a huge lint. For a short command-line run only; a no-op where the C library is not glibc.
 static inline void utiscope_keep_freed_memory(void) {
 #if defined(__GLIBC__)
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
