@@ -222,11 +222,17 @@ public enum FileInput {
         return bytes
     }
 
-    /// From this size up, a regular file is read in two halves side by side: faulting in the
-    /// pages of the array and copying the bytes into them take ~50 ms on one core for 50 MB.
+    /// From this size up, a regular file is read in parts side by side: faulting in the pages of
+    /// the array and copying the bytes into them take ~50 ms on one core for 50 MB.
     static let parallelReadThreshold = 8 << 20
 
-    /// ``fill(_:from:)`` for a regular file: a large one in two halves on two cores (`pread` from
+    /// The size of each part of a parallel read. Parts, not halves: the cores take the next part
+    /// as they come free, so a thread that starts late (a new process's first worker thread can
+    /// wait for a core for milliseconds) leaves the others more parts rather than a whole half
+    /// still to read at the end.
+    static let parallelReadPart = 4 << 20
+
+    /// ``fill(_:from:)`` for a regular file: a large one in parts on every core (`pread` from
     /// where the descriptor is: standard input may be a file read partly already), the descriptor
     /// then left just after what was read, as one read leaves it.
     private static func fillRegular(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> (Int, Int32) {
@@ -235,27 +241,28 @@ public enum FileInput {
             PageAdvice.populate(buffer)
             return fill(buffer, from: descriptor)
         }
-        let half = buffer.count / 2
         let target = SendableBuffer(buffer: buffer)
-        let (first, second) = ParallelMap.both(
-            concurrently: true,
-            {
-                let part = UnsafeMutableRawBufferPointer(rebasing: target.buffer[..<half])
-                PageAdvice.populate(part)
-                return fill(part, from: descriptor, at: Int(start))
-            },
-            {
-                let part = UnsafeMutableRawBufferPointer(rebasing: target.buffer[half...])
-                PageAdvice.populate(part)
-                return fill(part, from: descriptor, at: Int(start) + half)
-            })
-        // A short first half (the file shrank) ends the read there; its failure comes first.
-        let (count, failure) = first.0 < half || first.1 != 0 ? first : (half + second.0, second.1)
+        let parts = stride(from: 0, to: buffer.count, by: parallelReadPart).map {
+            $0..<min($0 + parallelReadPart, buffer.count)
+        }
+        let results = ParallelMap.map(parts) { range in
+            let part = UnsafeMutableRawBufferPointer(rebasing: target.buffer[range])
+            PageAdvice.populate(part)
+            return fill(part, from: descriptor, at: Int(start) + range.lowerBound)
+        }
+        // A short part (the file shrank) ends the read there; the first failure comes first.
+        var count = 0
+        var failure: Int32 = 0
+        for (range, result) in zip(parts, results) {
+            count += result.0
+            failure = result.1
+            if failure != 0 || result.0 < range.count { break }
+        }
         if lseek(descriptor, start + off_t(count), SEEK_SET) < 0 && failure == 0 { return (count, errno) }
         return (count, failure)
     }
 
-    /// A buffer two threads fill, each its own part.
+    /// A buffer several threads fill, each its own parts.
     private struct SendableBuffer: @unchecked Sendable {
         let buffer: UnsafeMutableRawBufferPointer
     }

@@ -4,15 +4,18 @@ import Testing
 
 @testable import PropertyList
 
-/// Files are read whole, a large one in two halves on two cores: the bytes must be the file's,
-/// in order, whatever the size and wherever the halves meet.
+/// Files are read whole, a large one in parts on every core: the bytes must be the file's, in
+/// order, whatever the size and wherever the parts meet.
 @Suite struct FileInputTests {
     /// `count` bytes of a pattern that repeats only every 251 bytes, so a half out of place shows.
     static func pattern(_ count: Int) -> [UInt8] {
         (0..<count).map { UInt8(truncatingIfNeeded: $0 % 251) }
     }
 
-    @Test(arguments: [0, 1, 4_096, FileInput.parallelReadThreshold - 1, FileInput.parallelReadThreshold + 3])
+    @Test(arguments: [
+        0, 1, 4_096, FileInput.parallelReadThreshold - 1, FileInput.parallelReadThreshold + 3,
+        5 * FileInput.parallelReadPart, 5 * FileInput.parallelReadPart + 7,
+    ])
     func aFileIsReadWhole(size: Int) throws {
         let bytes = Self.pattern(size)
         try Self.withFile(bytes) { path in
