@@ -501,6 +501,13 @@ public struct TypeCatalog: Sendable {
         return [effective[Int(position)]] + (shadowed[position] ?? [])
     }
 
+    /// ``declarations(for:)`` for a caller that has the identifier's graph node: none for a node
+    /// only referenced as a supertype.
+    public func declarations(at node: ConformanceGraph.Node) -> [TypeDeclaration] {
+        guard graph.isDeclared(node) else { return [] }
+        return [effective[Int(node.rawValue)]] + (shadowed[node.rawValue] ?? [])
+    }
+
     /// Whether any layer declares `identifier`.
     public func contains(_ identifier: UniformTypeIdentifier) -> Bool {
         position(of: identifier) != nil

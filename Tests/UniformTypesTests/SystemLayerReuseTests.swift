@@ -100,7 +100,8 @@ import Testing
 
     /// The node the catalog recorded for each declaration it was given is the node its identifier
     /// looks up to, on both builds and with a system declaration among them (built whole), and
-    /// that node's declaration in effect is the given one or one it lost to.
+    /// that node's declaration in effect is the given one or one it lost to; the node's
+    /// declarations are the identifier's, shadowed ones included.
     @Test(arguments: [1, 4, 7] as [UInt64])
     func everyGivenDeclarationKnowsItsNode(seed: UInt64) {
         let bundle = Self.randomBundle(seed: seed, count: Int(seed) * 20)
@@ -119,6 +120,7 @@ import Testing
                 guard let node else { continue }
                 #expect(catalog.declarations(for: declaration.identifier).contains(declaration))
                 #expect(catalog.declaration(at: node) == catalog.declaration(for: declaration.identifier))
+                #expect(catalog.declarations(at: node) == catalog.declarations(for: declaration.identifier))
             }
         }
     }
@@ -206,6 +208,7 @@ import Testing
                     }
                     #expect(catalog.nearestSystemSupertype(of: node, where: predicate)?.identifier == walked)
                     #expect(catalog.declaration(at: node) == catalog.declaration(for: identifier))
+                    #expect(catalog.declarations(at: node) == catalog.declarations(for: identifier))
                     #expect(catalog.graph.isDeclared(node) == catalog.graph.isDeclared(identifier))
                 }
                 if walked != nil { found += 1 }

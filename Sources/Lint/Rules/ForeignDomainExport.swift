@@ -85,17 +85,22 @@ public struct ForeignDomainExport: Rule {
 
     /// Compares each exported identifier's vendor domain with the bundle identifier's.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.infoPlists.flatMap { plist -> [Diagnostic] in
+        context.infoPlists.enumerated().flatMap { plistIndex, plist -> [Diagnostic] in
             guard let bundle = context.bundleIdentifier(of: plist), let owner = LintContext.domain(of: bundle) else {
                 return []
             }
-            return plist.exportedTypes.compactMap { declaration in
+            return plist.exportedTypes.enumerated().compactMap { index, declaration in
                 let identifier = declaration.identifier
                 guard let location = declaration.identifierLocation, identifier.reservedDomain == nil,
                     !identifier.hasBuildSettingReference, let domain = LintContext.domain(of: identifier.rawValue),
                     domain != owner
                 else { return nil }
-                if let system = context.catalog.declarations(for: identifier).first(where: { $0.origin.isSystem }) {
+                // By the graph node the catalog recorded for the declaration: no hashing again.
+                var declarations: [TypeDeclaration] = []
+                if let node = context.node(of: declaration, at: index, inPlist: plistIndex) {
+                    declarations = context.catalog.declarations(at: node)
+                }
+                if let system = declarations.first(where: { $0.origin.isSystem }) {
                     return diagnostic(
                         Message.systemDeclared(identifier, systemImports: system.origin.kind == .imported),
                         at: location, severity: .warning)

@@ -95,28 +95,49 @@ public struct OwnerRankOnForeignType: Rule {
 
     /// Checks each `Owner` entry of the app's document types.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        return context.app.documentTypes.compactMap { entry -> Diagnostic? in
+        // Each listed type's declaration is read off the graph node the context found for it
+        // (the context's nodes follow the app's entries and their types in this order) instead
+        // of hashing the identifier again.
+        let nodes = context.contentTypeNodes
+        var diagnostics: [Diagnostic] = []
+        var listing = 0
+        for entry in context.app.documentTypes {
+            let first = listing
+            listing += entry.contentTypes.count
             // Plug-ins (Quick Look generators, Spotlight importers) do not rank as handlers.
             guard !entry.isPlugInEntry, let rank = entry.rank, rank.value == "Owner", let location = rank.location
-            else { return nil }
+            else { continue }
             var foreign: [UniformTypeIdentifier] = []
-            for type in entry.contentTypes.map(\.value) where !foreign.contains(type) {
-                if Self.isOwned(type, context) == false { foreign.append(type) }
+            for (offset, type) in entry.contentTypes.map(\.value).enumerated() where !foreign.contains(type) {
+                let declaration: TypeDeclaration?
+                if first + offset < nodes.count {
+                    if let node = nodes[first + offset] {
+                        declaration = context.catalog.declaration(at: node)
+                    } else {
+                        declaration = nil
+                    }
+                } else {
+                    declaration = context.catalog.declaration(for: type)
+                }
+                if Self.isOwned(type, declaration: declaration, context) == false { foreign.append(type) }
             }
-            guard !foreign.isEmpty else { return nil }
+            guard !foreign.isEmpty else { continue }
             let mixed = foreign.count < Set(entry.contentTypes.map(\.value)).count
-            return diagnostic(Message.foreign(foreign, entry: entry, mixed: mixed), at: location)
+            diagnostics.append(diagnostic(Message.foreign(foreign, entry: entry, mixed: mixed), at: location))
         }
+        return diagnostics
     }
 
     /// Whether the app owns `type`: true when the bundle exports it or it is in one of the app's
     /// domains, false when it is declared elsewhere (by the system, or only imported) or outside
     /// the app's known domains, nil when that cannot be told (dynamic, a build setting, or
     /// undeclared with no domain of the app known).
-    static func isOwned(_ type: UniformTypeIdentifier, _ context: LintContext) -> Bool? {
+    /// `declaration` is the catalog's declaration in effect for `type` (one look-up answers both
+    /// whether one exists and whose it is).
+    static func isOwned(_ type: UniformTypeIdentifier, declaration effective: TypeDeclaration?, _ context: LintContext)
+        -> Bool?
+    {
         if type.isDynamic || type.hasBuildSettingReference { return nil }
-        // One look-up for both questions: the declaration in effect, and whether one exists.
-        let effective = context.catalog.declaration(for: type)
         if let effective, effective.origin.kind == .exported, !effective.origin.isSystem {
             return true
         }

@@ -83,11 +83,27 @@ public struct UndeclaredContentType: Rule {
     /// Checks each listed content type against the catalog.
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for plist in context.infoPlists {
+        for (plistIndex, plist) in context.infoPlists.enumerated() {
+            // The app's listed types come with the graph nodes the context found for them, in
+            // this order: whether one is declared is read off its node instead of hashing it
+            // again (a large app lists a hundred thousand). An extension's types are looked up.
+            let nodes = plistIndex == 0 ? context.contentTypeNodes : []
+            var listing = 0
             for entry in plist.documentTypes {
                 for type in entry.contentTypes {
                     let identifier = type.value
-                    guard !context.catalog.contains(identifier), let location = type.location,
+                    let declared: Bool
+                    if listing < nodes.count {
+                        if let node = nodes[listing] {
+                            declared = context.catalog.graph.isDeclared(node)
+                        } else {
+                            declared = false
+                        }
+                    } else {
+                        declared = context.catalog.contains(identifier)
+                    }
+                    listing += 1
+                    guard !declared, let location = type.location,
                         !identifier.rawValue.isEmpty, !identifier.isDynamic, identifier != "public.package",
                         !identifier.hasBuildSettingReference, !identifier.hasSyntaxProblem
                     else { continue }
