@@ -536,7 +536,15 @@ public struct TypeCatalog: Sendable {
     /// Whether the system (embedded or layered) declares `identifier`, whoever's declaration is
     /// in effect.
     public func isSystemDeclared(_ identifier: UniformTypeIdentifier) -> Bool {
-        declarations(for: identifier).contains { $0.origin.isSystem }
+        graph.declaredNode(for: identifier).map { isSystemDeclared(at: $0) } ?? false
+    }
+
+    /// ``isSystemDeclared(_:)`` for a caller that has the identifier's graph node (false for a
+    /// node only referenced as a supertype); no array of the declarations is made.
+    public func isSystemDeclared(at node: ConformanceGraph.Node) -> Bool {
+        guard graph.isDeclared(node) else { return false }
+        if effective[Int(node.rawValue)].origin.isSystem { return true }
+        return shadowed[node.rawValue]?.contains { $0.origin.isSystem } ?? false
     }
 
     /// What the reference knows about `identifier` as a system type: icon, thumbnails, hardware.

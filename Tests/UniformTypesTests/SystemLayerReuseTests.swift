@@ -101,7 +101,8 @@ import Testing
     /// The node the catalog recorded for each declaration it was given is the node its identifier
     /// looks up to, on both builds and with a system declaration among them (built whole), and
     /// that node's declaration in effect is the given one or one it lost to; the node's
-    /// declarations are the identifier's, shadowed ones included.
+    /// declarations are the identifier's, shadowed ones included, and a system one among them is
+    /// found at the node as by the identifier.
     @Test(arguments: [1, 4, 7] as [UInt64])
     func everyGivenDeclarationKnowsItsNode(seed: UInt64) {
         let bundle = Self.randomBundle(seed: seed, count: Int(seed) * 20)
@@ -121,6 +122,9 @@ import Testing
                 #expect(catalog.declarations(for: declaration.identifier).contains(declaration))
                 #expect(catalog.declaration(at: node) == catalog.declaration(for: declaration.identifier))
                 #expect(catalog.declarations(at: node) == catalog.declarations(for: declaration.identifier))
+                let systemDeclared = catalog.declarations(for: declaration.identifier).contains { $0.origin.isSystem }
+                #expect(catalog.isSystemDeclared(at: node) == systemDeclared)
+                #expect(catalog.isSystemDeclared(declaration.identifier) == systemDeclared)
             }
         }
     }
@@ -209,6 +213,9 @@ import Testing
                     #expect(catalog.nearestSystemSupertype(of: node, where: predicate)?.identifier == walked)
                     #expect(catalog.declaration(at: node) == catalog.declaration(for: identifier))
                     #expect(catalog.declarations(at: node) == catalog.declarations(for: identifier))
+                    #expect(
+                        catalog.isSystemDeclared(at: node)
+                            == catalog.declarations(for: identifier).contains { $0.origin.isSystem })
                     #expect(catalog.graph.isDeclared(node) == catalog.graph.isDeclared(identifier))
                 }
                 if walked != nil { found += 1 }

@@ -74,21 +74,27 @@ public struct ReservedDomainDeclaration: Rule {
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         // Apple's own bundles (CoreTypes and its nested bundles) are the system's declarations.
-        for plist in context.infoPlists
+        for (plistIndex, plist) in context.infoPlists.enumerated()
         where !(plist.bundleIdentifier?.value.lowercased().hasPrefix("com.apple.") ?? false) {
-            for declaration in plist.exportedTypes {
+            // Declarations are looked up by the graph node the catalog recorded for each (exports,
+            // then imports), not by hashing their identifiers again.
+            func node(_ declaration: TypeDeclaration, at index: Int) -> ConformanceGraph.Node? {
+                context.node(of: declaration, at: index, inPlist: plistIndex)
+            }
+            for (index, declaration) in plist.exportedTypes.enumerated() {
                 guard let location = declaration.identifierLocation, let domain = declaration.identifier.reservedDomain,
                     domain != .dynamic, declaration.identifier != "public.package"
                 else { continue }
-                let system = context.catalog.isSystemDeclared(declaration.identifier)
+                let system = node(declaration, at: index).map { context.catalog.isSystemDeclared(at: $0) } ?? false
                 diagnostics.append(
                     diagnostic(Message.exported(declaration.identifier, domain, system: system), at: location))
             }
-            for declaration in plist.importedTypes {
+            for (index, declaration) in plist.importedTypes.enumerated() {
                 guard let location = declaration.identifierLocation, !declaration.identifier.isDynamic,
-                    context.catalog.isSystemDeclared(declaration.identifier)
+                    let node = node(declaration, at: plist.exportedTypes.count + index),
+                    context.catalog.isSystemDeclared(at: node)
                 else { continue }
-                let system = context.catalog.declarations(for: declaration.identifier).first { $0.origin.isSystem }
+                let system = context.catalog.declarations(at: node).first { $0.origin.isSystem }
                 let known = Set(
                     (system?.tags ?? []).map { "\($0.tagClass.rawValue) \($0.tagClass.foldedTag($0.value))" })
                 var extra: [String] = []
