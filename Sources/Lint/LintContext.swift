@@ -36,8 +36,12 @@ public struct LintContext: Sendable {
     /// the bundle's), each identifier once, in file order: the types the app defines for the
     /// system, each with the index in ``infoPlists`` of the Info.plist declaring it.
     public let bundleDeclarationsInEffect: [(plist: Int, declaration: TypeDeclaration)]
-    /// The identifiers the app's document types list, each once.
-    public let documentIdentifiers: Set<UniformTypeIdentifier>
+    /// The identifiers the app's document types list, each once: made when asked (the rules ask
+    /// by graph node instead, ``isListed(_:)``; hashing a large app's hundred thousand listed
+    /// identifiers up front was a core's work for every lint).
+    public var documentIdentifiers: Set<UniformTypeIdentifier> {
+        Set(documentContentTypes.lazy.map(\.type.value))
+    }
     /// The app, then its extensions.
     public let infoPlists: [InfoPlist]
     /// Every `LSItemContentTypes` item of the app's document types, with its entry.
@@ -112,8 +116,7 @@ public struct LintContext: Sendable {
                 }
                 let capitalised = IdentifierReference.capitalised(allGiven, system: system)
                 return (
-                    contentTypes: contentTypes, identifiers: Set(contentTypes.lazy.map(\.type.value)),
-                    capitalised: capitalised,
+                    contentTypes: contentTypes, capitalised: capitalised,
                     unusual: IdentifierReference.unusual(in: plists, sections: .documentTypes, capitalised: capitalised)
                 )
             },
@@ -134,7 +137,6 @@ public struct LintContext: Sendable {
         self.infoPlists = plists
         self.firstGivenDeclaration = firstGiven
         self.documentContentTypes = indexes.contentTypes
-        self.documentIdentifiers = indexes.identifiers
         // The declarations in effect are read from the nodes the catalog recorded, then the domains
         // of their exports; the listed types' nodes, beside them, depend on neither.
         let settings = expandableSettings

@@ -230,6 +230,9 @@ import UniformTypes
                 == inEffect.map { context.catalog.graph.node(for: $0.identifier) })
         #expect(context.bundleDeclarationNodes.allSatisfy(context.isListed))
         #expect(context.ownDomains == ["com.example"])
+        let listed = context.app.documentTypes.flatMap { $0.contentTypes.map(\.value) }
+        #expect(context.documentIdentifiers == Set(listed))
+        #expect(context.documentIdentifiers.count == count)
     }
 
     @Test func theLintRunsItsSlowestRulesFirstAndFindsWhatEachRuleFindsAlone() throws {
