@@ -67,6 +67,10 @@ public struct LintContext: Sendable {
     /// the identifier is neither declared nor named as a supertype): looked up once here for the
     /// rules that ask it of every listed type.
     let contentTypeNodes: [ConformanceGraph.Node?]
+    /// For each of the app's document types, the position in ``documentContentTypes`` (and
+    /// ``contentTypeNodes``) of its first listed type: a rule that reads only some entries finds
+    /// their types' nodes without counting every entry's types.
+    let contentTypeStarts: [Int]
     /// "Did you mean" candidates, made ready on first use.
     private let suggestionIndex: LazySuggestionIndex
 
@@ -111,12 +115,16 @@ public struct LintContext: Sendable {
             system: system, declarations: given,
             concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
             beside: {
-                let contentTypes = app.documentTypes.flatMap { entry in
-                    entry.contentTypes.map { (entry: entry, type: $0) }
+                var contentTypes: [(entry: DocumentType, type: Located<UniformTypeIdentifier>)] = []
+                var starts: [Int] = []
+                starts.reserveCapacity(app.documentTypes.count)
+                for entry in app.documentTypes {
+                    starts.append(contentTypes.count)
+                    for type in entry.contentTypes { contentTypes.append((entry, type)) }
                 }
                 let capitalised = IdentifierReference.capitalised(allGiven, system: system)
                 return (
-                    contentTypes: contentTypes, capitalised: capitalised,
+                    contentTypes: contentTypes, starts: starts, capitalised: capitalised,
                     unusual: IdentifierReference.unusual(in: plists, sections: .documentTypes, capitalised: capitalised)
                 )
             },
@@ -137,6 +145,7 @@ public struct LintContext: Sendable {
         self.infoPlists = plists
         self.firstGivenDeclaration = firstGiven
         self.documentContentTypes = indexes.contentTypes
+        self.contentTypeStarts = indexes.starts
         // The declarations in effect are read from the nodes the catalog recorded, then the domains
         // of their exports; the listed types' nodes, beside them, depend on neither.
         let settings = expandableSettings

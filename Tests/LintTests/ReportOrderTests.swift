@@ -233,6 +233,17 @@ import UniformTypes
         let listed = context.app.documentTypes.flatMap { $0.contentTypes.map(\.value) }
         #expect(context.documentIdentifiers == Set(listed))
         #expect(context.documentIdentifiers.count == count)
+        // Each entry's first listed type, among the context's listed types and nodes.
+        var start = 0
+        let starts = context.app.documentTypes.map { entry in
+            defer { start += entry.contentTypes.count }
+            return start
+        }
+        #expect(context.contentTypeStarts == starts)
+        #expect(
+            starts.indices.allSatisfy {
+                context.documentContentTypes[starts[$0]].entry == context.app.documentTypes[$0]
+            })
     }
 
     @Test func theLintRunsItsSlowestRulesFirstAndFindsWhatEachRuleFindsAlone() throws {

@@ -96,17 +96,17 @@ public struct OwnerRankOnForeignType: Rule {
     /// Checks each `Owner` entry of the app's document types.
     public func check(_ context: LintContext) -> [Diagnostic] {
         // Each listed type's declaration is read off the graph node the context found for it
-        // (the context's nodes follow the app's entries and their types in this order) instead
-        // of hashing the identifier again.
+        // instead of hashing the identifier again; the entry's first type's position among the
+        // context's nodes is the context's too (counting every entry's types here would read a
+        // hundred thousand arrays this rule otherwise never looks at).
         let nodes = context.contentTypeNodes
+        let starts = context.contentTypeStarts
         var diagnostics: [Diagnostic] = []
-        var listing = 0
-        for entry in context.app.documentTypes {
-            let first = listing
-            listing += entry.contentTypes.count
+        for (position, entry) in context.app.documentTypes.enumerated() {
             // Plug-ins (Quick Look generators, Spotlight importers) do not rank as handlers.
-            guard !entry.isPlugInEntry, let rank = entry.rank, rank.value == "Owner", let location = rank.location
+            guard let rank = entry.rank, rank.value == "Owner", !entry.isPlugInEntry, let location = rank.location
             else { continue }
+            let first = position < starts.count ? starts[position] : nodes.count
             var foreign: [UniformTypeIdentifier] = []
             for (offset, type) in entry.contentTypes.map(\.value).enumerated() where !foreign.contains(type) {
                 let declaration: TypeDeclaration?
