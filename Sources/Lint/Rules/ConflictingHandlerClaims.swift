@@ -97,7 +97,9 @@ public struct ConflictingHandlerClaims: Rule {
                 for typePosition in types.indices {
                     let node = listing < nodes.count ? nodes[listing] : nil
                     listing += 1
-                    let type = types[typePosition]
+                    // The type itself (its identifier and location, retained when copied) is read
+                    // only when its node is unknown or it was listed before: the first listing of
+                    // a node, the usual case, needs neither.
                     let earlierPosition: (entry: Int, type: Int)
                     if let node {
                         let packed = firstOfNode[Int(node.rawValue)]
@@ -107,12 +109,14 @@ public struct ConflictingHandlerClaims: Rule {
                         }
                         earlierPosition = (Int(packed >> 32), Int(packed & 0xFFFF_FFFF))
                     } else {
-                        guard let found = first[type.value] else {
-                            first[type.value] = (position, typePosition)
+                        let identifier = types[typePosition].value
+                        guard let found = first[identifier] else {
+                            first[identifier] = (position, typePosition)
                             continue
                         }
                         earlierPosition = found
                     }
+                    let type = types[typePosition]
                     let earlier = entries[earlierPosition.entry]
                     guard earlier.index != entry.index, let location = type.location,
                         earlier.role?.value != entry.role?.value || earlier.rank?.value != entry.rank?.value
