@@ -107,11 +107,12 @@ public struct LintContext: Sendable {
             given += plist.importedTypes
         }
         // The references some rules read are found in one pass for all of them, in two parts
-        // that fill the two stretches where the catalog's build leaves a core free: beside the
-        // layering, and beside the conformance graph once the tag index is built.
+        // that fill stretches where the catalog's build leaves a core free: the document types'
+        // beside the layering, the declarations' beside the declarations in effect (after the
+        // build: beside the conformance graph, after the tag index, they ran alone at its end).
         let allGiven = given
         let system = SystemTypeCatalog.embedded
-        let (catalog, indexes, unusual) = TypeCatalog.building(
+        let (catalog, indexes) = TypeCatalog.building(
             system: system, declarations: given,
             concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
             beside: {
@@ -127,14 +128,7 @@ public struct LintContext: Sendable {
                     contentTypes: contentTypes, starts: starts, capitalised: capitalised,
                     unusual: IdentifierReference.unusual(in: plists, sections: .documentTypes, capitalised: capitalised)
                 )
-            },
-            afterTags: { indexes in
-                IdentifierReference.merged(
-                    documentTypes: indexes.unusual,
-                    declarations: IdentifierReference.unusual(
-                        in: plists, sections: .declarations, capitalised: indexes.capitalised))
             })
-        self.unusualReferences = unusual.map { ($0.identifier, $0.site) }
         self.catalog = catalog
         // Suggestions compare a word with every candidate; with a huge bundle only the system's
         // identifiers are candidates, so a look-up stays cheap.
@@ -147,10 +141,12 @@ public struct LintContext: Sendable {
         self.documentContentTypes = indexes.contentTypes
         self.contentTypeStarts = indexes.starts
         // The declarations in effect are read from the nodes the catalog recorded, then the domains
-        // of their exports; the listed types' nodes, beside them, depend on neither.
+        // of their exports; the listed types' nodes and the declarations' unusual references,
+        // beside them, depend on neither.
         let settings = expandableSettings
         let contentTypes = indexes.contentTypes
         let firstBundleDeclaration = systemDeclarations.count
+        let (documentTypeReferences, capitalised) = (indexes.unusual, indexes.capitalised)
         let (inEffect, listings) = ParallelMap.both(
             concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
             {
@@ -158,7 +154,7 @@ public struct LintContext: Sendable {
                 let domains = Self.ownDomains(plists, declarationsInEffect: declarations, settings: settings)
                 return (declarations: declarations, nodes: nodes, domains: domains)
             },
-            { () -> (listed: [Bool], nodes: [ConformanceGraph.Node?]) in
+            { () -> (listed: [Bool], nodes: [ConformanceGraph.Node?], unusual: [IdentifierReference.Unusual]) in
                 var listedNodes = [Bool](repeating: false, count: catalog.graph.nodeCount)
                 let nodes = contentTypes.withUnsafeBufferPointer { contentTypes in
                     contentTypes.map { listing -> ConformanceGraph.Node? in
@@ -167,12 +163,17 @@ public struct LintContext: Sendable {
                         return node
                     }
                 }
-                return (listedNodes, nodes)
+                let unusual = IdentifierReference.merged(
+                    documentTypes: documentTypeReferences,
+                    declarations: IdentifierReference.unusual(
+                        in: plists, sections: .declarations, capitalised: capitalised))
+                return (listedNodes, nodes, unusual)
             })
         self.bundleDeclarationsInEffect = inEffect.declarations
         self.bundleDeclarationNodes = inEffect.nodes
         self.listedNodes = listings.listed
         self.contentTypeNodes = listings.nodes
+        self.unusualReferences = listings.unusual.map { ($0.identifier, $0.site) }
         self.ownDomains = inEffect.domains
         self.suggestionIndex = LazySuggestionIndex(knownIdentifiers)
         self.systemTypesGiven = !systemDeclarations.isEmpty

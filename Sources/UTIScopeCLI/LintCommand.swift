@@ -89,6 +89,10 @@ enum LintCommand: Command {
         if arguments.value("baseline") != nil && arguments.value("write-baseline") != nil {
             throw UsageError("give either --baseline or --write-baseline, not both")
         }
+        // Every lint reads the embedded system catalog, parsed once per process when the first
+        // context is made: for a large app the other core waited there. It is parsed beside the
+        // loading instead (the context's first use waits for it, should it still be running).
+        DispatchQueue.global().async { _ = SystemTypeCatalog.embedded }
         var loader = try AppOptions.loader(arguments)
         var status = ExitStatus.success
         var configurations = ConfigurationFinder(context: context)
