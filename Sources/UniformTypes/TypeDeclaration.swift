@@ -190,6 +190,11 @@ public struct TypeDeclaration: Sendable, Hashable {
         tags.compactMap { $0.tagClass == tagClass ? $0.value : nil }
     }
 
+    /// Whether any tag is of `tagClass`: whether ``tags(_:)`` has any, without making the list.
+    public func hasTag(_ tagClass: TagClass) -> Bool {
+        tags.contains { $0.tagClass == tagClass }
+    }
+
     /// The preferred tag of a class: the first one declared.
     public func preferredTag(_ tagClass: TagClass) -> String? {
         tags.first { $0.tagClass == tagClass }?.value

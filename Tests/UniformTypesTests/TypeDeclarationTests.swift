@@ -16,6 +16,14 @@ import Testing
         #expect(declared.tags(.other("com.example.tag-class")) == ["x"])
         #expect(declared.tagClasses == [.filenameExtension, .mimeType, .other("com.example.tag-class")])
         #expect(declared.preferredTag(.osType) == nil)
+        // Whether a class has tags, without the list: the same answer as the list.
+        for tagClass in [
+            TagClass.filenameExtension, .mimeType, .osType, .pasteboardType, .other("com.example.tag-class"),
+        ] {
+            #expect(declared.hasTag(tagClass) == !declared.tags(tagClass).isEmpty)
+        }
+        #expect(declared.hasTag(.filenameExtension) && !declared.hasTag(.osType))
+        #expect(!TypeDeclaration("com.example.none", origin: .exported(bundle: "b")).hasTag(.filenameExtension))
     }
 
     @Test func tagClassesKeepUnknownNames() {

@@ -90,7 +90,7 @@ public struct MissingFilenameExtension: Rule {
             guard context.isListed(node) else { return nil }
             let declaration = context.bundleDeclarationsInEffect[index].declaration
             let identifier = declaration.identifier
-            guard declaration.filenameExtensions.isEmpty, let location = declaration.identifierLocation,
+            guard !declaration.hasTag(.filenameExtension), let location = declaration.identifierLocation,
                 !identifier.isDynamic, !graph.conforms(node, to: folder)
             else { return nil }
             if declaration.origin.kind == .imported {

@@ -88,14 +88,14 @@ public struct MissingPhysicalConformance: Rule {
             let node = nodes[index]
             let identifier = declaration.identifier
             let listed = context.isListed(node)
-            guard listed || !declaration.filenameExtensions.isEmpty, let location = declaration.identifierLocation,
+            guard listed || declaration.hasTag(.filenameExtension), let location = declaration.identifierLocation,
                 !identifier.isDynamic, !identifier.hasBuildSettingReference,
                 !graph.conforms(node, to: data), !graph.conforms(node, to: package),
                 context.hasKnownSupertypes(node)
             else { return nil }
             let contentOnly = graph.conforms(node, to: content)
             // A placeholder import (no extension): the owner's declaration governs where it is installed.
-            let placeholder = declaration.origin.kind == .imported && declaration.filenameExtensions.isEmpty
+            let placeholder = declaration.origin.kind == .imported && !declaration.hasTag(.filenameExtension)
             return diagnostic(
                 Message.unbound(identifier, contentOnly: contentOnly, listed: listed, placeholder: placeholder),
                 at: location, severity: placeholder ? .info : listed ? .error : .warning)

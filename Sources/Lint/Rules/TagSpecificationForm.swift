@@ -85,16 +85,18 @@ public struct TagSpecificationForm: Rule {
                     specification.kind == .dictionary
                 else { return }
                 for (key, value) in specification.entries {
-                    let tagClass = key.text
-                    if Self.systemClasses.contains(tagClass) {
+                    // The key's bytes are compared with the classes' (as CoreFoundation compares
+                    // keys); a string of it is made only for an unknown class.
+                    if let systemClass = Self.systemClasses.first(where: { key.keyEquals($0) }) {
                         diagnostics.append(
-                            diagnostic(Message.systemClass(tagClass), at: key.location, severity: .info))
+                            diagnostic(Message.systemClass(systemClass), at: key.location, severity: .info))
                         continue
                     }
-                    if !Self.standardClasses.contains(tagClass) {
-                        let suggestion = Suggestions.closest(to: tagClass, in: Self.standardClasses)
+                    guard let tagClass = Self.standardClasses.first(where: { key.keyEquals($0) }) else {
+                        let unknown = key.text
+                        let suggestion = Suggestions.closest(to: unknown, in: Self.standardClasses)
                         diagnostics.append(
-                            diagnostic(Message.unknownClass(tagClass, suggestion: suggestion), at: key.location))
+                            diagnostic(Message.unknownClass(unknown, suggestion: suggestion), at: key.location))
                         continue
                     }
                     if value.kind == .string {
