@@ -69,8 +69,8 @@ public struct Linter: Sendable {
     /// left to start when a core runs out of work are short ones, so neither core runs long alone
     /// at the end.
     static let slowestRules: [String] = [
-        "DOC-005", "ICON-001", "DOC-011", "UTI-009", "UTI-014", "DOC-016", "UTI-004", "DOC-006", "UTI-013",
-        "ICON-003", "UTI-002", "UTI-012", "DOC-010", "UTI-019", "ICON-004", "DOC-013", "UTI-001", "DOC-012",
+        "ICON-001", "DOC-005", "DOC-011", "UTI-009", "UTI-014", "UTI-013", "UTI-004", "DOC-016", "ICON-003",
+        "UTI-012", "UTI-002", "DOC-010", "UTI-019", "ICON-004", "DOC-006", "DOC-013", "UTI-001", "DOC-012",
         "DOC-009", "UTI-011", "DOC-001", "DOC-003", "DOC-002", "DOC-004", "UTI-003", "PLIST-003", "UTI-005",
         "UTI-007", "PLIST-004",
     ]
