@@ -186,7 +186,8 @@ static inline void utiscope_xml_forbid_loading(void) {
 /// own (`M_MMAP_MAX` 0): every block comes from a heap, so a large buffer dropped half-way (the
 /// input file once parsed, 50 MB for a huge Info.plist) gives its pages to the allocations that
 /// follow. On a virtual machine a page faulted in costs about 2 microseconds; this took a sixth of
-/// the page faults off a huge lint. For a short command-line run only; a no-op where the C library is not glibc.
+/// the page faults off a huge lint. For a short command-line run only; a no-op where the C library
+/// is not glibc.
 static inline void utiscope_keep_freed_memory(void) {
 #if defined(__GLIBC__)
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
