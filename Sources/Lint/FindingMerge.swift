@@ -159,15 +159,8 @@ enum FindingMerge {
                 let orderPointer = SendablePointer(order.baseAddress.unsafelyUnwrapped)
                 let keysPointer = SendablePointer(keys.baseAddress.unsafelyUnwrapped)
                 // Each part writes only its own positions of `order` and `keys`.
-                let settle: @Sendable (Int) -> Void = { part in
-                    settleTies(
-                        in: parts[part], order: orderPointer.pointer, keys: keysPointer.pointer,
-                        found: source.pointer)
-                }
-                if parts.count > 1 {
-                    DispatchQueue.concurrentPerform(iterations: parts.count, execute: settle)
-                } else {
-                    settle(0)
+                _ = ParallelMap.map(parts) { range in
+                    settleTies(in: range, order: orderPointer.pointer, keys: keysPointer.pointer, found: source.pointer)
                 }
             }
         }

@@ -96,10 +96,10 @@ public struct ForeignDomainExport: Rule {
                     domain != owner
                 else { return nil }
                 // By the graph node the catalog recorded for the declaration: no hashing again.
-                var declarations: [TypeDeclaration] = []
-                if let node = context.node(of: declaration, at: index, inPlist: plistIndex) {
-                    declarations = context.catalog.declarations(at: node)
-                }
+                let declarations =
+                    context.node(of: declaration, at: index, inPlist: plistIndex).map {
+                        context.catalog.declarations(at: $0)
+                    } ?? []
                 if let system = declarations.first(where: { $0.origin.isSystem }) {
                     return diagnostic(
                         Message.systemDeclared(identifier, systemImports: system.origin.kind == .imported),

@@ -109,16 +109,10 @@ public struct OwnerRankOnForeignType: Rule {
             let first = position < starts.count ? starts[position] : nodes.count
             var foreign: [UniformTypeIdentifier] = []
             for (offset, type) in entry.contentTypes.map(\.value).enumerated() where !foreign.contains(type) {
-                let declaration: TypeDeclaration?
-                if first + offset < nodes.count {
-                    if let node = nodes[first + offset] {
-                        declaration = context.catalog.declaration(at: node)
-                    } else {
-                        declaration = nil
-                    }
-                } else {
-                    declaration = context.catalog.declaration(for: type)
-                }
+                let declaration =
+                    first + offset < nodes.count
+                    ? nodes[first + offset].flatMap { context.catalog.declaration(at: $0) }
+                    : context.catalog.declaration(for: type)
                 if Self.isOwned(type, declaration: declaration, context) == false { foreign.append(type) }
             }
             guard !foreign.isEmpty else { continue }

@@ -92,16 +92,10 @@ public struct UndeclaredContentType: Rule {
             for entry in plist.documentTypes {
                 for type in entry.contentTypes {
                     let identifier = type.value
-                    let declared: Bool
-                    if listing < nodes.count {
-                        if let node = nodes[listing] {
-                            declared = context.catalog.graph.isDeclared(node)
-                        } else {
-                            declared = false
-                        }
-                    } else {
-                        declared = context.catalog.contains(identifier)
-                    }
+                    let declared =
+                        listing < nodes.count
+                        ? nodes[listing].map { context.catalog.graph.isDeclared($0) } ?? false
+                        : context.catalog.contains(identifier)
                     listing += 1
                     guard !declared, let location = type.location,
                         !identifier.rawValue.isEmpty, !identifier.isDynamic, identifier != "public.package",
