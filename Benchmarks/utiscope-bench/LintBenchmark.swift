@@ -9,11 +9,13 @@ import PropertyList
     import Darwin
 #endif
 
-/// `utiscope-bench lint DIR`: the full semantic `utiscope lint` on gen.py's c_huge.plist against
-/// the toolchain's `plutil -lint` (syntax only) on the same file, both as child processes in this
-/// one run; the best of three of each, taking turns. Target: lint at least 4× faster.
+/// `utiscope-bench lint DIR [--rounds N]`: the full semantic `utiscope lint` on gen.py's
+/// c_huge.plist against the toolchain's `plutil -lint` (syntax only) on the same file, both as
+/// child processes in this one run; the best of three of each, taking turns. Target: lint at least
+/// 4× faster. With `--rounds N`, the comparison is made N times in a row and the rounds' ratios
+/// are summarised (lowest, median, highest): on a shared machine one round is one sample.
 enum LintBenchmark {
-    static func run(directory: String) throws {
+    static func run(directory: String, rounds: Int = 1) throws {
         let path = directory + "/c_huge.plist"
         guard FileManager.default.fileExists(atPath: path) else {
             throw BenchError("\(path) is missing: run python3 ../shared/bench/gen.py first")
@@ -24,13 +26,33 @@ enum LintBenchmark {
         }
         guard let plutil = findInPath("plutil") else { throw BenchError("plutil is not on PATH") }
         print("lint: \(path)")
-        let (lint, syntax) = try bestAlternating(
-            ["/bin/sh", "-c", "exec \"$0\" lint --format json \"$1\" > /dev/null 2> /dev/null", utiscope, path],
-            [plutil, "-lint", path])
-        print("  utiscope lint (all rules)  \(format(lint.seconds))  peak \(megabytes(lint.peakBytes))")
-        print("  plutil -lint (syntax only) \(format(syntax.seconds))  peak \(megabytes(syntax.peakBytes))")
-        print("  plutil ÷ lint              \(ratio(syntax.seconds / lint.seconds))  (target ≥ 4×)")
+        var ratios: [Double] = []
+        for round in 1...max(rounds, 1) {
+            if rounds > 1 { print("round \(round) of \(rounds)") }
+            let (lint, syntax) = try bestAlternating(
+                ["/bin/sh", "-c", "exec \"$0\" lint --format json \"$1\" > /dev/null 2> /dev/null", utiscope, path],
+                [plutil, "-lint", path])
+            print("  utiscope lint (all rules)  \(format(lint.seconds))  peak \(megabytes(lint.peakBytes))")
+            print("  plutil -lint (syntax only) \(format(syntax.seconds))  peak \(megabytes(syntax.peakBytes))")
+            print("  plutil ÷ lint              \(ratio(syntax.seconds / lint.seconds))  (target ≥ 4×)")
+            ratios.append(syntax.seconds / lint.seconds)
+        }
+        if rounds > 1 {
+            let summary = Self.summary(of: ratios)
+            print(
+                "plutil ÷ lint in \(rounds) rounds: lowest \(ratio(summary.lowest)), median \(ratio(summary.median)), "
+                    + "highest \(ratio(summary.highest)); \(summary.atLeast4) of \(rounds) at or above 4×")
+        }
         try phases(path)
+    }
+
+    /// The lowest, median (the mean of the middle two for an even count) and highest of `ratios`,
+    /// and how many are at least 4; `ratios` is not empty.
+    static func summary(of ratios: [Double]) -> (lowest: Double, median: Double, highest: Double, atLeast4: Int) {
+        let sorted = ratios.sorted()
+        let middle = sorted.count / 2
+        let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        return (sorted[0], median, sorted[sorted.count - 1], sorted.count { $0 >= 4 })
     }
 
     /// `utiscope-bench kept`: a document read while ``PropertyListDocument/keepsStorageUntilExit``

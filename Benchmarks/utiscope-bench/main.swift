@@ -7,7 +7,9 @@ import Foundation
 //   utiscope-bench parse DIR    DIR from `python3 ../shared/bench/gen.py` (c_huge.plist and its binary twin)
 //   utiscope-bench types DIR    type catalog and conformance graph on DIR/c_huge.plist, against parsing and a BFS
 //   utiscope-bench hostile      generated attack inputs through the release `utiscope`, against budgets
-//   utiscope-bench lint DIR     `utiscope lint` on DIR/c_huge.plist against `plutil -lint` on the same file
+//   utiscope-bench lint DIR [--rounds N]
+//                               `utiscope lint` on DIR/c_huge.plist against `plutil -lint` on the same file
+//                               (N times in a row, the ratios summarised, with --rounds)
 //   utiscope-bench browse DIR   the release `utiscope browse -r` on DIR/tree (gen.py's e) for DIR/b_macos.plist, against find
 //   utiscope-bench kept         checks that this build keeps documents read while the switch is on (CI)
 
@@ -18,7 +20,8 @@ utiscope_keep_freed_memory()
 
 func usage() -> Never {
     FileHandle.standardError.write(
-        Data("usage: utiscope-bench parse DIR | types DIR | hostile | lint DIR | browse DIR | kept\n".utf8))
+        Data(
+            "usage: utiscope-bench parse DIR | types DIR | hostile | lint DIR [--rounds N] | browse DIR | kept\n".utf8))
     exit(64)
 }
 
@@ -42,8 +45,18 @@ do {
     case "hostile":
         try HostileBenchmark.run()
     case "lint":
-        guard arguments.count == 2 else { usage() }
-        try LintBenchmark.run(directory: arguments[1])
+        if arguments.count == 2 {
+            try LintBenchmark.run(directory: arguments[1])
+        } else if arguments.count == 4, arguments[2] == "--rounds" {
+            guard let rounds = Int(arguments[3]), (1...1000).contains(rounds) else {
+                FileHandle.standardError.write(
+                    Data("utiscope-bench: --rounds wants a whole number from 1 to 1000, not '\(arguments[3])'\n".utf8))
+                exit(64)
+            }
+            try LintBenchmark.run(directory: arguments[1], rounds: rounds)
+        } else {
+            usage()
+        }
     case "kept":
         guard arguments.count == 1 else { usage() }
         try LintBenchmark.runKeptCheck()
