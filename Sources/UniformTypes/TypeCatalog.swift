@@ -497,8 +497,7 @@ public struct TypeCatalog: Sendable {
     /// Every declaration of `identifier`: the one in effect first, then the shadowed ones in
     /// precedence order.
     public func declarations(for identifier: UniformTypeIdentifier) -> [TypeDeclaration] {
-        guard let position = position(of: identifier) else { return [] }
-        return [effective[Int(position)]] + (shadowed[position] ?? [])
+        graph.declaredNode(for: identifier).map { declarations(at: $0) } ?? []
     }
 
     /// ``declarations(for:)`` for a caller that has the identifier's graph node: none for a node
