@@ -45,7 +45,14 @@ func spawn(_ argv: [String], keepStandardError: Bool) throws -> (
     status: Int32, seconds: Double, peakBytes: Int, output: String
 ) {
     let pipe = Pipe()
-    var actions = posix_spawn_file_actions_t()
+    // An opaque pointer on Darwin (initialized through `&Optional`), a struct on Glibc.
+    #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t?
+        let environment = _NSGetEnviron().pointee
+    #else
+        var actions = posix_spawn_file_actions_t()
+        let environment = environ
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     if keepStandardError {
@@ -58,7 +65,7 @@ func spawn(_ argv: [String], keepStandardError: Bool) throws -> (
     defer { cArguments.forEach { free($0) } }
     var pid: pid_t = 0
     let start = DispatchTime.now()
-    let status = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environ)
+    let status = posix_spawn(&pid, argv[0], &actions, nil, cArguments, environment)
     guard status == 0 else { throw BenchError("cannot start \(argv[0]): \(String(cString: strerror(status)))") }
     try pipe.fileHandleForWriting.close()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()

@@ -162,7 +162,10 @@ public struct DynamicIdentifier: Sendable, Hashable {
         guard let variant = encoded.first else { throw .missingPayload }
         guard variant == "a" else { throw .unknownVariant(variant) }
         let bytes = try DynamicBase32.decode(encoded.dropFirst())
-        guard let payload = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+        // Decoding replaces ill-formed UTF-8 with U+FFFD, so a payload whose bytes do not come back
+        // unchanged was not UTF-8. (`String(validating:as:)` says so directly, but needs macOS 15.)
+        let payload = String(decoding: bytes, as: UTF8.self)
+        guard payload.utf8.elementsEqual(bytes) else { throw .invalidUTF8 }
         guard payload.first == "?" else { throw .malformedPayload(payload) }
         var fields: [Field] = []
         for part in Self.split(payload.dropFirst(), on: ":") where !part.isEmpty {

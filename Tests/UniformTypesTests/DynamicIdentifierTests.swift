@@ -62,4 +62,14 @@ import Testing
         // `abc` alone decodes to one byte that is not `?`.
         #expect(throws: DynamicIdentifierError.self) { try DynamicIdentifier(decoding: "dyn.aaaa") }
     }
+
+    @Test func refusesAPayloadThatIsNotUTF8() {
+        // `?0=6:1=` then 0xFF (never in UTF-8) and a lone continuation byte.
+        let bytes = Array("?0=6:1=".utf8) + [0xFF, 0x80]
+        let identifier = UniformTypeIdentifier("dyn.a" + DynamicBase32.encode(bytes))
+        #expect(throws: DynamicIdentifierError.invalidUTF8) { try DynamicIdentifier(decoding: identifier) }
+        // The same payload with well-formed UTF-8 decodes.
+        let valid = UniformTypeIdentifier("dyn.a" + DynamicBase32.encode(Array("?0=6:1=é".utf8)))
+        #expect((try? DynamicIdentifier(decoding: valid))?.tag == "é")
+    }
 }
