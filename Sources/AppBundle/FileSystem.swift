@@ -48,11 +48,7 @@ enum FileSystem {
         defer { closedir(directory) }
         var entries: [Entry] = []
         while let pointer = readdir(directory) {
-            let name = withUnsafeBytes(of: pointer.pointee.d_name) { raw -> String in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                let length = bytes.firstIndex(of: 0) ?? bytes.count
-                return String(decoding: bytes[0..<length], as: UTF8.self)
-            }
+            let name = DirectoryEntryName.string(of: pointer)
             if name == "." || name == ".." { continue }
             let kind: EntryKind
             switch Int32(pointer.pointee.d_type) {
