@@ -3,6 +3,22 @@
 // releases were never tried, so the manifest does not let them in.
 import PackageDescription
 
+// libxml2. On Linux the distribution's, found through pkg-config (Debian's libxml2-dev). On macOS
+// the SDK's own, which Xcode and the Command Line Tools carry (headers in the SDK's usr/include/libxml
+// since macOS 10.15.4, the library in the OS): nothing to install, no pkg-config, no Homebrew on
+// PATH, so `swift build`, the command plugin and Xcode find it alike. Homebrew's keg-only libxml2 is
+// used only when asked for (UTISCOPE_LIBXML2=pkg-config): its libxml-2.0.pc needs pkgconf to find
+// the other .pc files it requires, and without them SwiftPM drops every flag it gives.
+#if os(macOS)
+    let libxml2: Target =
+        Context.environment["UTISCOPE_LIBXML2"] == "pkg-config"
+        ? .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.brew(["libxml2", "pkgconf"])])
+        : .systemLibrary(name: "CLibXML2")
+#else
+    let libxml2: Target = .systemLibrary(
+        name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev", "pkg-config"])])
+#endif
+
 let package = Package(
     name: "utiscope",
     // Linux is the main target; on macOS the code uses Clock, Regex-era String API and
@@ -20,12 +36,7 @@ let package = Package(
         .plugin(name: "utiscope-lint", targets: ["utiscope-lint"]),
     ],
     targets: [
-        // libxml2 from the system: Debian's libxml2-dev or Homebrew's libxml2.
-        .systemLibrary(
-            name: "CLibXML2",
-            pkgConfig: "libxml-2.0",
-            providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]
-        ),
+        libxml2,
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         // The type system; its system catalog is generated source (Scripts/generate-system-types.py).
         .target(name: "UniformTypes", dependencies: ["PropertyList"]),

@@ -1,6 +1,10 @@
 #ifndef UTISCOPE_CLIBXML2_SHIM_H
 #define UTISCOPE_CLIBXML2_SHIM_H
 
+// Written for libxml2 2.9 through 2.15: what changed between them (the members 2.14 and 2.15
+// deprecated, what xmlStopParser sets) is behind LIBXML_VERSION checks below, and errors are taken
+// by their numbers, never their text (PropertyList's LibXMLError.swift says why).
+
 // Debian's libxml2 headers include system ICU when LIBXML_ICU_ENABLED is defined, and that ICU
 // clashes with the copy Foundation carries ("'UErrorCode' has different definitions in different
 // modules" on a clean build). We never call libxml2's ICU entry points, so read the version header
@@ -21,33 +25,32 @@
 #endif
 #include <dlfcn.h>
 
-/// What libxml2 sends to its generic error channel during one parse (encoding conversion
-/// failures do not reach the SAX error handler): the start of the text, never printed.
-typedef struct {
-    char text[256];
-    int length;
-} utiscope_xml_generic_errors;
-
-/// Appends one generic message to the `utiscope_xml_generic_errors` given as `ctx`; with no
-/// context the message is dropped. Nothing is ever written to standard error.
-static inline void utiscope_xml_generic_error(void *ctx, const char *message, ...) {
-    utiscope_xml_generic_errors *errors = (utiscope_xml_generic_errors *)ctx;
-    if (errors == NULL || errors->length >= (int)sizeof(errors->text) - 1) return;
-    va_list arguments;
-    va_start(arguments, message);
-    int room = (int)sizeof(errors->text) - errors->length;
-    int written = vsnprintf(errors->text + errors->length, (size_t)room, message, arguments);
-    va_end(arguments);
-    if (written > 0) errors->length += written < room ? written : room - 1;
+/// Drops a message libxml2 sends to its generic error channel: nothing is ever written to
+/// standard error. (2.9–2.11 send a failed encoding conversion there and only there; the reader
+/// learns of it from `utiscope_xml_last_error`, by its numbers.)
+static inline void utiscope_xml_drop_message(void *ctx, const char *message, ...) {
+    (void)ctx; (void)message;
 }
 
-/// Sends this thread's libxml2 generic errors to `errors` (or, with NULL, nowhere).
-static inline void utiscope_xml_capture_generic_errors(utiscope_xml_generic_errors *errors) {
-    if (errors != NULL) {
-        errors->text[0] = 0;
-        errors->length = 0;
-    }
-    xmlSetGenericErrorFunc(errors, utiscope_xml_generic_error);
+/// Prepares this thread for a parse: libxml2's generic messages are dropped, and its last error
+/// (thread-local in every release) is cleared, so that `utiscope_xml_last_error` afterwards
+/// reports this parse's.
+static inline void utiscope_xml_begin(void) {
+    xmlSetGenericErrorFunc(NULL, utiscope_xml_drop_message);
+    xmlResetLastError();
+}
+
+/// The domain and code of the last error libxml2 raised on this thread, whatever channel it went
+/// to (the structured handler, the generic channel, or none), and its first string argument (or
+/// NULL). Returns 0 when there was none. `xmlGetLastError` exists in every release (2.12 made
+/// its result const).
+static inline int utiscope_xml_last_error(int *domain, int *code, const char **name) {
+    const xmlError *error = xmlGetLastError();
+    if (error == NULL || error->code == 0) return 0;
+    *domain = error->domain;
+    *code = error->code;
+    *name = error->str1;
+    return 1;
 }
 
 /// Creates a push-parser context with `sax` as its callbacks (libxml2 keeps its own copy of the
@@ -63,6 +66,17 @@ static inline xmlParserCtxtPtr utiscope_xml_create(const char *bytes, int size, 
     return ctxt;
 }
 
+/// Whether the parser has stopped: a callback called `xmlStopParser`, or a fatal error. 2.14 added
+/// `xmlCtxtIsStopped` and deprecated reading `instate`; 2.15's `xmlStopParser` no longer sets
+/// `instate` to `XML_PARSER_EOF`. Before 2.14 every stop sets `disableSAX` and `instate`.
+static inline int utiscope_xml_stopped(xmlParserCtxtPtr ctxt) {
+#if LIBXML_VERSION >= 21400
+    return xmlCtxtIsStopped(ctxt);
+#else
+    return ctxt->disableSAX != 0 || ctxt->instate == XML_PARSER_EOF;
+#endif
+}
+
 /// Feeds `size` bytes in chunks of `chunk` bytes (256 KiB unless a test says otherwise), so
 /// libxml2 never holds a second copy of a large document. Stops early once the parser is halted
 /// (a callback called `xmlStopParser`). Returns 0, libxml2's error code, or -1 when the parser
@@ -74,7 +88,7 @@ static inline int utiscope_xml_feed(xmlParserCtxtPtr ctxt, const char *bytes, in
         int length = size - offset < chunk ? size - offset : chunk;
         int status = xmlParseChunk(ctxt, bytes + offset, length, 0);
         offset += length;
-        if (status != 0 || ctxt->instate == XML_PARSER_EOF) return status != 0 ? status : -1;
+        if (status != 0 || utiscope_xml_stopped(ctxt)) return status != 0 ? status : -1;
     }
     return 0;
 }
@@ -82,7 +96,12 @@ static inline int utiscope_xml_feed(xmlParserCtxtPtr ctxt, const char *bytes, in
 /// Tells libxml2 the input has ended. Returns libxml2's last error code (0 when well-formed).
 static inline int utiscope_xml_finish(xmlParserCtxtPtr ctxt) {
     int status = xmlParseChunk(ctxt, NULL, 0, 1);
+#if LIBXML_VERSION >= 21400
+    // `wellFormed` is read through `xmlCtxtGetStatus` from 2.14, which deprecated the member.
+    if (status == 0 && (xmlCtxtGetStatus(ctxt) & XML_STATUS_NOT_WELL_FORMED) != 0) status = -1;
+#else
     if (status == 0 && !ctxt->wellFormed) status = -1;
+#endif
     return status;
 }
 
@@ -99,6 +118,42 @@ static inline void utiscope_xml_free(xmlParserCtxtPtr ctxt) {
     xmlFreeParserCtxt(ctxt);
 }
 
+/// Where the parser stands in its current input: its 1-based line and column (characters), the
+/// byte position in the whole input (what it has dropped plus what it has read of its buffer),
+/// and its buffer: `base` (the first byte it still holds), `cur` (the next to read) and `end`.
+typedef struct {
+    int line;
+    int column;
+    unsigned long position;
+    const xmlChar *base;
+    const xmlChar *cur;
+    const xmlChar *end;
+} utiscope_xml_place;
+
+/// The parser's place. libxml2 2.15 deprecated reading `line`, `col`, `consumed` and `cur`
+/// directly: the first three come from its `xmlCtxtGetInputPosition` there. For `cur` it points
+/// to `xmlCtxtGetInputWindow`, which gives the current line only (up to a size, found by walking
+/// it), not a place to scan back from across lines, so `cur` is still read as a member, which
+/// 2.15 keeps. `base` and `end` are not deprecated.
+static inline utiscope_xml_place utiscope_xml_where(xmlParserCtxtPtr ctxt) {
+    utiscope_xml_place place;
+    xmlParserInputPtr input = ctxt->input;
+    place.base = input->base;
+    place.cur = input->cur;
+    place.end = input->end;
+#if LIBXML_VERSION >= 21500
+    place.line = 0;
+    place.column = 0;
+    place.position = 0;
+    xmlCtxtGetInputPosition(ctxt, -1, NULL, &place.line, &place.column, &place.position);
+#else
+    place.line = input->line;
+    place.column = input->col;
+    place.position = input->consumed + (unsigned long)(input->cur - input->base);
+#endif
+    return place;
+}
+
 /// The 1-based line and column of the `<` that opened the tag the parser has just read, found by
 /// looking back from the parser's position (which is just past the tag's `>`). Columns count
 /// characters (Unicode scalars), as libxml2's own column does: UTF-8 continuation bytes are not
@@ -108,12 +163,12 @@ static inline void utiscope_xml_free(xmlParserCtxtPtr ctxt) {
 /// is 0 and `offset` is the `<`'s byte offset in the whole input, for the caller to count from
 /// its own copy; otherwise `offset` is -1.
 static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int *line, int *column, long *offset) {
-    xmlParserInputPtr input = ctxt->input;
-    *line = input->line;
-    *column = input->col;
+    utiscope_xml_place place = utiscope_xml_where(ctxt);
+    *line = place.line;
+    *column = place.column;
     *offset = -1;
-    const xmlChar *cur = input->cur;
-    const xmlChar *base = input->base;
+    const xmlChar *cur = place.cur;
+    const xmlChar *base = place.base;
     const xmlChar *p = cur;
     int newlines = 0;
     while (p > base) {
@@ -126,16 +181,17 @@ static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int *line, int 
     if (newlines == 0) {
         int characters = 0;
         for (const xmlChar *r = p; r < cur; r++) characters += (*r & 0xC0) != 0x80;
-        *column = input->col - characters;
+        *column = place.column - characters;
         if (*column < 1) *column = 1;
         return;
     }
     const xmlChar *q = p;
     while (q > base && q[-1] != '\n') q--;
-    *line = input->line - newlines;
-    if (q == base && input->consumed > 0) {
+    *line = place.line - newlines;
+    unsigned long dropped = place.position - (unsigned long)(cur - base);
+    if (q == base && dropped > 0) {
         *column = 0;
-        *offset = (long)(input->consumed + (unsigned long)(p - base));
+        *offset = (long)(dropped + (unsigned long)(p - base));
         return;
     }
     int characters = 0;
@@ -146,24 +202,21 @@ static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int *line, int 
 /// How many bytes of the input the parser has consumed: what lies beyond is buffered, not parsed
 /// (a push parser waits for more input when what it holds could be the start of a longer token).
 static inline long utiscope_xml_consumed(xmlParserCtxtPtr ctxt) {
-    return (long)(ctxt->input->consumed + (unsigned long)(ctxt->input->cur - ctxt->input->base));
-}
-
-/// Whether libxml2 converts the input to UTF-8 (its offsets are then not the input's).
-static inline int utiscope_xml_converts(xmlParserCtxtPtr ctxt) {
-    return ctxt->input != NULL && ctxt->input->buf != NULL && ctxt->input->buf->encoder != NULL;
+    return (long)utiscope_xml_where(ctxt).position;
 }
 
 /// The 1-based line and column of the parser's current position.
 static inline void utiscope_xml_position(xmlParserCtxtPtr ctxt, int *line, int *column) {
-    *line = ctxt->input->line;
-    *column = ctxt->input->col;
+    utiscope_xml_place place = utiscope_xml_where(ctxt);
+    *line = place.line;
+    *column = place.column;
 }
 
 /// The byte at the parser's current position (0 at the end of the buffer).
 static inline int utiscope_xml_current_byte(xmlParserCtxtPtr ctxt) {
-    if (ctxt->input->cur >= ctxt->input->end) return 0;
-    return *ctxt->input->cur;
+    utiscope_xml_place place = utiscope_xml_where(ctxt);
+    if (place.cur >= place.end) return 0;
+    return *place.cur;
 }
 
 /// An external-entity loader that loads nothing: no file is read and no connection is made.

@@ -43,8 +43,9 @@ struct XMLPlistReader {
         state.initialize(to: XMLState(file: file, depthLimit: depthLimit))
         defer { state.deinitialize(count: 1); state.deallocate() }
         state.pointee.builder.reserve(nodes: XMLPlistReader.elementBound(bytes[...]), arenaBytes: bytes.count)
-        let (status, generic) = bytes.withUnsafeBufferPointer { buffer in
+        let (status, unreported) = bytes.withUnsafeBufferPointer { buffer in
             state.pointee.source = buffer
+            state.pointee.sourceIsUTF8 = Self.isReadAsUTF8(buffer)
             defer { state.pointee.source = nil }
             return Self.parse(into: state, start: buffer, finish: true, chunkSize: chunkSize) { feed in
                 feed(buffer.dropFirst(4))
@@ -53,12 +54,10 @@ struct XMLPlistReader {
         state.pointee.endStrayText()
         if let error = state.pointee.error { throw error }
         if status != 0 {
-            let said = Self.firstLine(of: generic)
+            // An error that reached no callback: libxml2 2.9–2.11 send a failed encoding
+            // conversion only to the generic channel. Its numbers say what it was.
             throw PropertyListError(
-                said.isEmpty
-                    ? .xmlSyntax("the document is not well-formed")
-                    : .invalidEncoding("libxml2 could not convert the text: \(said)"),
-                at: SourceLocation(file: file))
+                unreported?.problem ?? .xmlSyntax("the document is not well-formed"), at: SourceLocation(file: file))
         }
         guard state.pointee.root >= 0 else {
             throw PropertyListError(.missingRootValue, at: SourceLocation(file: file))
@@ -71,39 +70,41 @@ struct XMLPlistReader {
     /// Runs a libxml2 push parser with `state` as its callbacks' context: `start`'s first bytes
     /// (up to 4) let libxml2 detect the encoding, `body` feeds the rest through the function it is
     /// given (which returns libxml2's status), and `finish` tells libxml2 the input ends there (the
-    /// first part of a split read does not end). Returns the first non-zero status (or 0) and what
-    /// libxml2 said on its generic error channel.
+    /// first part of a split read does not end). Returns the first non-zero status (or 0) and, when
+    /// it is not 0, the last error libxml2 raised on this thread (nil when there was none), for an
+    /// error that reached no callback.
     private static func parse(
         into state: UnsafeMutablePointer<XMLState>, start: UnsafeBufferPointer<UInt8>, finish: Bool,
         chunkSize: Int32 = 0, _ body: (_ feed: (Slice<UnsafeBufferPointer<UInt8>>) -> Int32) -> Int32
-    ) -> (status: Int32, generic: utiscope_xml_generic_errors) {
+    ) -> (status: Int32, lastError: LibXMLError?) {
         var handler = XMLPlistReader.handler
-        var generic = utiscope_xml_generic_errors()
+        utiscope_xml_begin()
         let status: Int32 = withUnsafeMutablePointer(to: &handler) { sax in
-            withUnsafeMutablePointer(to: &generic) { generic in
-                utiscope_xml_capture_generic_errors(generic)
-                defer { utiscope_xml_capture_generic_errors(nil) }
-                let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
-                let first = UnsafeBufferPointer(rebasing: start.prefix(4))
-                guard
-                    let context = utiscope_xml_create(
-                        first.baseAddress.map(Self.chars), Int32(first.count), sax, state, options)
-                else { return -1 }
-                state.pointee.context = context
-                defer {
-                    state.pointee.context = nil
-                    utiscope_xml_free(context)
-                }
-                let status = body { piece in
-                    let piece = UnsafeBufferPointer(rebasing: piece)
-                    guard let bytes = piece.baseAddress, !piece.isEmpty else { return 0 }
-                    return utiscope_xml_feed(context, Self.chars(bytes), Int32(piece.count), chunkSize)
-                }
-                guard status == 0 else { return status }
-                return finish ? utiscope_xml_finish(context) : 0
+            let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
+            let first = UnsafeBufferPointer(rebasing: start.prefix(4))
+            guard
+                let context = utiscope_xml_create(
+                    first.baseAddress.map(Self.chars), Int32(first.count), sax, state, options)
+            else { return -1 }
+            state.pointee.context = context
+            defer {
+                state.pointee.context = nil
+                utiscope_xml_free(context)
             }
+            let status = body { piece in
+                let piece = UnsafeBufferPointer(rebasing: piece)
+                guard let bytes = piece.baseAddress, !piece.isEmpty else { return 0 }
+                return utiscope_xml_feed(context, Self.chars(bytes), Int32(piece.count), chunkSize)
+            }
+            guard status == 0 else { return status }
+            return finish ? utiscope_xml_finish(context) : 0
         }
-        return (status, generic)
+        guard status != 0 else { return (0, nil) }
+        var domain: Int32 = 0
+        var code: Int32 = 0
+        var name: UnsafePointer<CChar>?
+        guard utiscope_xml_last_error(&domain, &code, &name) != 0 else { return (status, nil) }
+        return (status, LibXMLError(domain: domain, code: code, name: name.map { String(cString: $0) }))
     }
 
     /// The same bytes, typed as libxml2's `const char *` parameters are.
@@ -300,6 +301,7 @@ struct XMLPlistReader {
         var cut: XMLSplit?
         let (status, _) = bytes.withUnsafeBufferPointer { buffer in
             state.pointee.source = buffer
+            state.pointee.sourceIsUTF8 = Self.isReadAsUTF8(buffer)
             defer { state.pointee.source = nil }
             return Self.parse(into: state, start: buffer, finish: false) { feed in
                 // Up to where the cut may start, a mebibyte at a time, stopping as soon as the
@@ -370,6 +372,7 @@ struct XMLPlistReader {
                 // libxml2's offsets count the prefix first: the file's are theirs less it, plus the cut.
                 state.pointee.source = buffer
                 state.pointee.sourceShift = split.offset - prefix.count
+                state.pointee.sourceIsUTF8 = Self.isReadAsUTF8(buffer)
                 defer { state.pointee.source = nil }
                 return Self.parse(into: state, start: prefix, finish: true) { feed in
                     let status = feed(prefix.dropFirst(4))
@@ -386,16 +389,36 @@ struct XMLPlistReader {
         return builder
     }
 
-    /// The first line of what libxml2 sent to its generic error channel, without its
-    /// `encoding error : ` style prefix.
-    static func firstLine(of errors: utiscope_xml_generic_errors) -> String {
-        var errors = errors
-        let text = withUnsafeBytes(of: &errors.text) { raw in
-            String(decoding: raw.prefix(Int(errors.length)), as: UTF8.self)
+    /// Whether libxml2 reads `bytes` as the UTF-8 they are, without converting them (its offsets
+    /// and the input's are then the same): no byte-order mark or zero byte of UTF-16 or UTF-32 and
+    /// no EBCDIC at the start, and an XML declaration that names no encoding, or UTF-8. Decided
+    /// from the bytes, as libxml2 decides, rather than from its parser's input buffer, whose
+    /// members 2.15 deprecated.
+    static func isReadAsUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var start = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            start = 3
+        } else if bytes.prefix(4).contains(0) || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
+            || bytes.starts(with: [0x4C, 0x6F, 0xA7, 0x94])
+        {
+            return false
         }
-        let line = text.split(separator: "\n").first.map(String.init) ?? ""
-        let message = line.split(separator: ":", maxSplits: 1).dropFirst().first ?? Substring(line)
-        return String(message.drop { $0 == " " })
+        guard bytes[start...].starts(with: "<?xml".utf8) else { return true }
+        // The declaration up to its `?>`; one longer than 256 bytes is not taken for UTF-8.
+        let declaration = Array(bytes[start..<min(bytes.count, start + 256)])
+        guard let end = declaration.indices.first(where: { declaration[$0...].starts(with: "?>".utf8) }) else {
+            return false
+        }
+        let keyword = Array("encoding".utf8)
+        guard let at = (0..<end).first(where: { declaration[$0..<end].starts(with: keyword) }) else { return true }
+        var index = at + keyword.count
+        while index < end, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "=")].contains(declaration[index]) { index += 1 }
+        guard index < end, declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'") else {
+            return false
+        }
+        let quote = declaration[index]
+        let name = declaration[(index + 1)..<end].prefix { $0 != quote }.map { $0 | 0x20 }
+        return name.elementsEqual("utf-8".utf8) || name.elementsEqual("utf8".utf8)
     }
 
     /// Broken UTF-16 in a document that is UTF-16 by its byte-order mark or its first
@@ -564,6 +587,9 @@ struct XMLState {
     /// are counted there), and what to add to libxml2's offsets to index them.
     var source: UnsafeBufferPointer<UInt8>?
     var sourceShift = 0
+    /// Whether libxml2 reads ``source`` as it is, UTF-8 (``XMLPlistReader/isReadAsUTF8(_:)``): its
+    /// offsets are then the source's, and invalid UTF-8 can be found there.
+    var sourceIsUTF8 = false
     /// The run's first line, up to 40 bytes, as far as seen (`strayShownDone` once complete).
     var strayShown: [UInt8] = []
     var strayShownDone = false
@@ -605,17 +631,40 @@ struct XMLState {
         if let context { xmlStopParser(context) }
     }
 
+    /// An error libxml2 raised, taken by its domain and code (``LibXMLError``), never by its
+    /// message; warnings are not errors. Invalid UTF-8 is looked for in the source, to be told
+    /// with its own position and bytes whichever code libxml2's release gives it.
     mutating func libxmlError(_ raw: UnsafePointer<xmlError>) {
         let report = raw.pointee
         guard report.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        var message = report.message.map { String(cString: $0) } ?? "malformed XML"
-        while message.last == "\n" || message.last == " " { message.removeLast() }
-        if let first = message.first, first.isUppercase, message.dropFirst().first?.isLowercase == true {
-            message = first.lowercased() + message.dropFirst()
+        let error = LibXMLError(
+            domain: Int32(report.domain), code: Int32(report.code), name: report.str1.map { String(cString: $0) })
+        if error.mayBeInvalidUTF8, let invalid = invalidUTF8InSource() {
+            return fail(invalid.problem, line: invalid.line, column: invalid.column)
         }
         fail(
-            .xmlSyntax(OutputEscaping.escape(message)), line: report.line > 0 ? report.line + lineOffset : nil,
+            error.problem, line: report.line > 0 ? report.line + lineOffset : nil,
             column: report.int2 > 0 ? report.int2 : nil)
+    }
+
+    /// The first byte of ``source`` that does not start a valid UTF-8 sequence, with its line and
+    /// column (characters, as libxml2 counts them), when libxml2 reads the source as UTF-8.
+    func invalidUTF8InSource() -> (problem: PropertyListProblem, line: Int32, column: Int32)? {
+        guard let source, sourceIsUTF8, let offset = UTF8Validation.firstInvalid(in: source) else { return nil }
+        var line: Int32 = 1
+        var column: Int32 = 1
+        // Lines end at a line feed, or a carriage return not followed by one (XML's line ends).
+        for index in 0..<offset {
+            let byte = source[index]
+            if byte == 0x0A || (byte == 0x0D && (index + 1 == source.count || source[index + 1] != 0x0A)) {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 && byte != 0x0D {
+                column += 1
+            }
+        }
+        let byte = String(source[offset], radix: 16, uppercase: true)
+        return (.invalidEncoding("byte 0x\(byte) does not start a valid UTF-8 sequence"), line, column)
     }
 
     mutating func doctype() {
@@ -819,7 +868,7 @@ struct XMLState {
     /// The column of the byte at `offset` of libxml2's input, counted in ``source`` (nil when
     /// there is none or libxml2 converts the input, so that its offsets are not the source's).
     func columnInSource(at offset: Int) -> Int? {
-        guard let source, let context, utiscope_xml_converts(context) == 0 else { return nil }
+        guard let source, sourceIsUTF8 else { return nil }
         let position = offset + sourceShift
         guard position >= 0, position < source.count else { return nil }
         var lineStart = position
