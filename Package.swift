@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "AppBundle", dependencies: ["PropertyList", "UniformTypes"]),
         .target(name: "DocumentBrowser", dependencies: ["PropertyList", "UniformTypes", "AppBundle"]),
         // Rules, the linter, configuration, suppression, baselines, fix-its and reporters.
-        .target(name: "Lint", dependencies: ["PropertyList", "UniformTypes", "AppBundle"]),
+        .target(name: "Lint", dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser"]),
         // The HTML report: the conformance graph laid out as SVG, the browser grid, the findings.
         .target(
             name: "Report", dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser", "Lint"]),
@@ -62,7 +62,8 @@ let package = Package(
             dependencies: ["DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList", "TestScratch"]),
         // The reporters' golden files are read from the source tree.
         .testTarget(
-            name: "LintTests", dependencies: ["Lint", "AppBundle", "PropertyList", "UniformTypes"], exclude: ["Golden"]),
+            name: "LintTests", dependencies: ["Lint", "AppBundle", "DocumentBrowser", "PropertyList", "UniformTypes"],
+            exclude: ["Golden"]),
         .testTarget(
             name: "ReportTests",
             dependencies: [

@@ -1,4 +1,5 @@
 import PropertyList
+import UniformTypes
 
 /// Loads apps from what a user names: an Info.plist (any format), a built `X.app` bundle, an Xcode
 /// project, or a folder holding them. Extensions come from the bundle's `PlugIns/*.appex` and
@@ -14,16 +15,30 @@ public struct AppLoader: Sendable {
     public var overrides: BuildSettingOverrides
     /// The target (or app name) to pick when a project or folder holds several apps.
     public var target: String?
+    /// Folders the resource walk never enters (the folder `browse` shows, which is the user's
+    /// documents, not the app's resources).
+    public var excludedFromResources: [String]
 
     /// A loader.
     public init(
         platform: Platform? = nil, configuration: String? = nil,
-        overrides: BuildSettingOverrides = BuildSettingOverrides(), target: String? = nil
+        overrides: BuildSettingOverrides = BuildSettingOverrides(), target: String? = nil,
+        excludedFromResources: [String] = []
     ) {
         self.platform = platform
         self.configuration = configuration
         self.overrides = overrides
         self.target = target
+        self.excludedFromResources = excludedFromResources
+    }
+
+    /// The resources of an app in `folder`, walked once; `authoritative` when the folder is a
+    /// bundle or a project's source root.
+    func resources(in folder: String, maxDepth: Int = ResourceIndex.maximumDepth, authoritative: Bool)
+        -> ResourceIndex
+    {
+        ResourceIndex.walking(
+            folder, maxDepth: maxDepth, excluding: excludedFromResources, authoritative: authoritative)
     }
 
     /// The one app at `path` (for `--app`): an error when there is none, or several and
@@ -75,8 +90,13 @@ public struct AppLoader: Sendable {
                 }
                 var loaded = AppUnit(
                     name: unit.name, infoPlist: app, extensions: extensions, folder: unit.folder,
-                    assetCatalogs: AssetCatalog.scan(directory: unit.folder))
+                    resources: resources(in: unit.folder, authoritative: true), origin: .xcodeTarget)
                 loaded.settingsUsed = settingsUsed(by: app, in: settings)
+                if let name = settings.appIconName {
+                    loaded.appIconSetName = Located(
+                        name,
+                        at: settings.settings.assignment(for: "ASSETCATALOG_COMPILER_APPICON_NAME")?.location)
+                }
                 units.append(loaded)
                 continue
             }
@@ -104,10 +124,13 @@ public struct AppLoader: Sendable {
                         findings.append(Self.finding(error, path: extensionPath))
                     }
                 }
+                let isBundle: Bool
+                if case .bundle = unit.source { isBundle = true } else { isBundle = false }
                 units.append(
                     AppUnit(
                         name: unit.name, infoPlist: app, extensions: extensions, folder: unit.folder,
-                        assetCatalogs: AssetCatalog.scan(directory: unit.folder)))
+                        resources: resources(in: unit.folder, authoritative: isBundle),
+                        origin: isBundle ? .builtBundle : .infoPlist))
             } catch {
                 findings.append(Self.finding(error, path: plistPath))
             }
@@ -223,12 +246,15 @@ public struct AppLoader: Sendable {
                 }
             }
         }
-        // A named Info.plist's catalogs sit beside it (a target's folder) or just below: look two
+        // A named Info.plist's resources sit beside it (a target's folder) or just below: look two
         // levels down, not through whatever tree the file happens to be in.
         let bundleFolder = folder.hasSuffix("/Contents") ? Path.directory(of: folder) : folder
+        let isBundle = Path.pathExtension(of: bundleFolder) == "app"
         return AppUnit(
             name: Path.lastComponent(of: bundleFolder), infoPlist: app, extensions: extensions, folder: bundleFolder,
-            assetCatalogs: AssetCatalog.scan(directory: bundleFolder, maxDepth: 2), findings: findings)
+            resources: resources(
+                in: bundleFolder, maxDepth: isBundle ? ResourceIndex.maximumDepth : 2, authoritative: isBundle),
+            origin: isBundle ? .builtBundle : .infoPlist, findings: findings)
     }
 
     /// A target's Info.plist as built: its file with build settings expanded, generated keys

@@ -1,4 +1,5 @@
 import AppBundle
+import DocumentBrowser
 
 /// What `.utiscope.json` says: rules off or at another severity, paths left out, the platform,
 /// build settings for `$(NAME)` references.
@@ -9,7 +10,8 @@ import AppBundle
 ///   "rules": { "ICON-001": "off", "DOC-002": "error" },
 ///   "excluded": ["Pods", "Vendor/Legacy/Info.plist"],
 ///   "platform": "ios",
-///   "buildSettings": { "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app" }
+///   "buildSettings": { "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app" },
+///   "assumptions": { "thumbnail-confidence": "documented" }
 /// }
 /// ```
 public struct LintConfiguration: Sendable, Hashable {
@@ -29,12 +31,15 @@ public struct LintConfiguration: Sendable, Hashable {
     public var buildSettings: [String: String]
     /// The folder the configuration was read from ("" for none).
     public var folder: String
+    /// The choices for what Apple leaves open, as the document-browser commands take them.
+    public var policy: BrowserPolicy
 
     /// The default configuration: every rule at its severity.
     public init(
         rules: [String: RuleSetting] = [:], excluded: [String] = [], platform: Platform? = nil,
-        buildSettings: [String: String] = [:], folder: String = ""
+        buildSettings: [String: String] = [:], folder: String = "", policy: BrowserPolicy = BrowserPolicy()
     ) {
+        self.policy = policy
         self.rules = rules
         self.excluded = excluded
         self.platform = platform
@@ -96,6 +101,22 @@ public struct LintConfiguration: Sendable, Hashable {
                         throw ConfigurationError("build setting '\(name)' must be a string")
                     }
                     configuration.buildSettings[name] = text
+                }
+            case "assumptions":
+                guard let choices = value.members else {
+                    throw ConfigurationError("\"assumptions\" must be an object of strings")
+                }
+                var values: [(flag: String, value: String)] = []
+                for (flag, choice) in choices {
+                    guard let text = choice.string else {
+                        throw ConfigurationError("assumption '\(flag)' must be a string")
+                    }
+                    values.append((flag, text))
+                }
+                do {
+                    configuration.policy = try BrowserPolicy(values: values)
+                } catch {
+                    throw ConfigurationError(error.description)
                 }
             default:
                 warnings.append("unknown key '\(key)' is ignored")

@@ -1,5 +1,6 @@
 import AppBundle
 import Dispatch
+import DocumentBrowser
 import PropertyList
 import UniformTypes
 
@@ -20,8 +21,16 @@ public struct LintContext: Sendable {
     public let buildSettings: [String: String]
     /// ``buildSettings`` made ready for ``BuildSettingExpander``, once; nil when none were given.
     let expandableSettings: BuildSettings?
-    /// The bundle's resource names, or nil when the Info.plist was given without a bundle around it.
+    /// The bundle's resources, or nil when the Info.plist was given without a bundle or project
+    /// around it (its resources may then be anywhere: ``ResourceIndex/isAuthoritative``).
     public let resources: ResourceIndex?
+    /// The app as the document-browser answers see it.
+    public let unit: AppUnit
+    /// The choices for what Apple leaves open (the same flags as `icon` and `opens`).
+    public let policy: BrowserPolicy
+    /// The document-browser answers for the app, over the context's catalog: the rules about
+    /// answers (ICON-001) render its decisions.
+    public let browser: DocumentBrowser
     /// The identifiers the system and the bundle declare (hardware models left out), for "did you
     /// mean" suggestions.
     public let knownIdentifiers: [String]
@@ -83,9 +92,11 @@ public struct LintContext: Sendable {
     /// with `--system-types`) join the embedded system catalog.
     public init(
         app: InfoPlist, extensions: [InfoPlist] = [], buildSettings: [String: String] = [:],
-        resources: ResourceIndex? = nil, systemDeclarations: [TypeDeclaration] = []
+        resources: ResourceIndex? = nil, systemDeclarations: [TypeDeclaration] = [],
+        policy: BrowserPolicy = BrowserPolicy(), unit: AppUnit? = nil
     ) {
         self.app = app
+        self.policy = policy
         self.extensions = extensions
         self.platform = app.platform.platform
         self.buildSettings = buildSettings
@@ -111,7 +122,7 @@ public struct LintContext: Sendable {
         // parts, the declarations' beside the declarations in effect, where they ran alone for
         // ~30 ms at the end).
         let allGiven = given
-        let system = SystemTypeCatalog.embedded
+        let system = SystemTypeCatalog.embedded(as: policy.systemRelease)
         let (catalog, indexes) = TypeCatalog.building(
             system: system, declarations: given,
             concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
@@ -174,19 +185,29 @@ public struct LintContext: Sendable {
         self.ownDomains = inEffect.domains
         self.suggestionIndex = LazySuggestionIndex(knownIdentifiers)
         self.systemTypesGiven = !systemDeclarations.isEmpty
-        let release = catalog.system.release
+        let release = catalog.system.name
         self.systemCatalogName =
             systemDeclarations.isEmpty
             ? "the system catalog (\(release))" : "the system catalog (\(release) and the --system-types declarations)"
+        let unit =
+            unit
+            ?? AppUnit(
+                name: app.file, infoPlist: app, extensions: extensions, folder: Path.directory(of: app.file),
+                resources: resources ?? .empty)
+        self.unit = unit
+        self.browser = DocumentBrowser(app: unit, allowed: [], policy: policy, catalog: catalog)
     }
 
-    /// A context for a loaded app; resources are indexed when the unit has a bundle or project
-    /// folder with asset catalogs or is a built bundle.
-    public init(unit: AppUnit, buildSettings: [String: String] = [:], systemDeclarations: [TypeDeclaration] = []) {
-        let hasBundle = !unit.assetCatalogs.isEmpty || unit.folder.hasSuffix(".app")
+    /// A context for a loaded app; its resources count when they are the bundle's or project's
+    /// (``ResourceIndex/isAuthoritative``).
+    public init(
+        unit: AppUnit, buildSettings: [String: String] = [:], systemDeclarations: [TypeDeclaration] = [],
+        policy: BrowserPolicy = BrowserPolicy()
+    ) {
         self.init(
             app: unit.infoPlist, extensions: unit.extensions, buildSettings: buildSettings,
-            resources: hasBundle ? ResourceIndex(unit: unit) : nil, systemDeclarations: systemDeclarations)
+            resources: unit.resources.isAuthoritative ? unit.resources : nil, systemDeclarations: systemDeclarations,
+            policy: policy, unit: unit)
     }
 
     /// Whether the app or an extension exports or imports `identifier` (compared case-insensitively).
@@ -231,63 +252,6 @@ public struct LintContext: Sendable {
         guard let text = found.closest, UniformTypeIdentifier(text) != identifier else { return (nil, nil) }
         let closest = UniformTypeIdentifier(text)
         return (closest, found.unambiguous.map { UniformTypeIdentifier($0) })
-    }
-}
-
-/// The resource files and asset-catalog sets of a bundle or project folder, looked up by name.
-public struct ResourceIndex: Sendable, Hashable {
-    /// File names (last path component) found under the folder.
-    public var fileNames: Set<String>
-    /// Asset-catalog set names (icon sets, image sets…).
-    public var assetNames: Set<String>
-
-    /// An index of the given names.
-    public init(fileNames: Set<String>, assetNames: Set<String>) {
-        self.fileNames = fileNames
-        self.assetNames = assetNames
-    }
-
-    /// Indexes a loaded app's folder and asset catalogs.
-    init(unit: AppUnit) {
-        var files: Set<String> = []
-        for name in Self.namesReferenced(by: [unit.infoPlist] + unit.extensions) {
-            for path in IconFileSearch.find(name: name, in: unit.folder) {
-                files.insert(String(path.split(separator: "/").last ?? ""))
-            }
-        }
-        fileNames = files
-        assetNames = Set(unit.assetCatalogs.flatMap { $0.sets.map(\.name) })
-    }
-
-    /// Whether a file `name` exists, trying Xcode's icon extensions and scale suffixes when it
-    /// has no extension.
-    public func hasFile(named name: String) -> Bool {
-        if fileNames.contains(name) { return true }
-        let last = String(name.split(separator: "/").last ?? "")
-        if fileNames.contains(last) { return true }
-        guard !last.contains(".") else { return false }
-        return IconFileSearch.candidateExtensions.contains { fileExtension in
-            ["", "@2x", "@3x"].contains { fileNames.contains(last + $0 + "." + fileExtension) }
-        }
-    }
-
-    /// Whether an asset catalog has a set named `name`.
-    public func hasAsset(named name: String) -> Bool { assetNames.contains(name) }
-
-    /// The icon file names the Info.plists reference.
-    static func namesReferenced(by plists: [InfoPlist]) -> Set<String> {
-        var names: Set<String> = []
-        for plist in plists {
-            for entry in plist.documentTypes {
-                if let file = entry.iconFile?.value { names.insert(file) }
-                for file in entry.iconFiles { names.insert(file.value) }
-            }
-            for declaration in plist.declarations {
-                if let file = declaration.icons.iconFile?.value { names.insert(file) }
-                for file in declaration.icons.iconFiles { names.insert(file.value) }
-            }
-        }
-        return names.filter { !$0.isEmpty }
     }
 }
 

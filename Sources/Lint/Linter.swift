@@ -26,7 +26,9 @@ public struct Linter: Sendable {
 
     /// The context the rules read for `unit`, with this linter's build settings and system types.
     public func context(for unit: AppUnit) -> LintContext {
-        LintContext(unit: unit, buildSettings: configuration.buildSettings, systemDeclarations: systemDeclarations)
+        LintContext(
+            unit: unit, buildSettings: configuration.buildSettings, systemDeclarations: systemDeclarations,
+            policy: configuration.policy)
     }
 
     /// The findings for `context`, configured, suppressed and sorted.
@@ -119,7 +121,8 @@ public struct Linter: Sendable {
         }
         let context = LintContext(
             app: InfoPlist(document: document, platform: platform ?? configuration.platform), extensions: models,
-            buildSettings: configuration.buildSettings, resources: resources, systemDeclarations: systemDeclarations)
+            buildSettings: configuration.buildSettings, resources: resources, systemDeclarations: systemDeclarations,
+            policy: configuration.policy)
         return lint(context)
     }
 

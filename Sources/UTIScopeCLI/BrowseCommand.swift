@@ -13,9 +13,7 @@ enum BrowseCommand: Command {
         AppOptions.all + [
             BrowserContext.allowedOption,
             OptionSpec(name: "recursive", short: "r", valueName: nil, help: "Enter plain subfolders too."),
-        ] + BrowserContext.policyOptions + [
-            BrowserContext.thumbnailOption, TypeContext.systemTypesOption, BrowserContext.formatOption,
-        ]
+        ] + BrowserContext.policyOptions + [TypeContext.systemTypesOption, BrowserContext.formatOption]
     static let discussion: String? = """
         One row per item: kind (folder, package, file), state (navigable, selectable, greyed-out), type and
         icon source, then a summary by type and by outcome. Packages are not entered. Rows come folder by
@@ -38,7 +36,8 @@ enum BrowseCommand: Command {
         }
         let loaded: DocumentBrowser?
         do {
-            loaded = try BrowserContext.load(arguments, context: context)
+            // The folder shown holds the user's documents, not the app's resources.
+            loaded = try BrowserContext.load(arguments, context: context, excluding: [folder])
         } catch {
             walk.cancel()
             throw error

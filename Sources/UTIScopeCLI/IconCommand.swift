@@ -13,10 +13,7 @@ enum IconCommand: Command {
         )
     ]
     static let options: [OptionSpec] =
-        AppOptions.all + [BrowserContext.thumbnailOption]
-        + BrowserContext.policyOptions.filter { ["extension-case", "exported-wins"].contains($0.name) } + [
-            TypeContext.systemTypesOption, BrowserContext.formatOption,
-        ]
+        AppOptions.all + BrowserContext.policyOptions + [TypeContext.systemTypesOption, BrowserContext.formatOption]
     static let discussion: String? = """
         The decision, in order: a Thumbnail extension of the app listing the exact type → a content thumbnail
         the system renders (images, PDF, movies and audio, text, USDZ on iOS; with the reference's confidence)

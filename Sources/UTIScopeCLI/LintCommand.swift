@@ -16,33 +16,36 @@ enum LintCommand: Command {
             "Info.plists (XML, binary or OpenStep), built .app bundles, Xcode projects or folders; '-' reads an Info.plist from standard input (default: .)."
         )
     ]
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            name: "format", valueName: "format", help: "Output format (default text).",
-            choices: OutputFormat.allCases.map(\.rawValue)),
-        OptionSpec(
-            name: "color", valueName: "when", help: "Colour text output (default auto: when a terminal).",
-            choices: ["auto", "always", "never"]),
-        OptionSpec(name: "verbose", short: "v", valueName: nil, help: "Show the source line and a caret, and fix-its."),
-        OptionSpec(name: "strict", valueName: nil, help: "Fail (exit 1) on warnings too, not only errors."),
-        OptionSpec(
-            name: "config", valueName: "file",
-            help: "A .utiscope.json to use instead of the one found above each input."),
-        OptionSpec(
-            name: "baseline", valueName: "file", help: "Report only findings the baseline file does not record."),
-        OptionSpec(name: "write-baseline", valueName: "file", help: "Record today's findings in a baseline file."),
-        OptionSpec(name: "fix", valueName: nil, help: "Apply mechanical fix-its to XML Info.plists."),
-        OptionSpec(name: "dry-run", valueName: nil, help: "With --fix, print a unified diff instead of writing."),
-        OptionSpec(
-            name: "allow-empty", valueName: nil,
-            help: "Succeed when the paths hold nothing to lint (by default that is an error, exit status 2)."),
-        OptionSpec(
-            name: "force-exclude", valueName: nil,
-            help:
-                "Apply the configuration's 'excluded' paths to the paths given too, not only to what is found in them."),
-        AppOptions.configuration, AppOptions.setting, AppOptions.xcconfig, AppOptions.platform,
-        TypeContext.systemTypesOption,
-    ]
+    static let options: [OptionSpec] =
+        [
+            OptionSpec(
+                name: "format", valueName: "format", help: "Output format (default text).",
+                choices: OutputFormat.allCases.map(\.rawValue)),
+            OptionSpec(
+                name: "color", valueName: "when", help: "Colour text output (default auto: when a terminal).",
+                choices: ["auto", "always", "never"]),
+            OptionSpec(
+                name: "verbose", short: "v", valueName: nil, help: "Show the source line and a caret, and fix-its."),
+            OptionSpec(name: "strict", valueName: nil, help: "Fail (exit 1) on warnings too, not only errors."),
+            OptionSpec(
+                name: "config", valueName: "file",
+                help: "A .utiscope.json to use instead of the one found above each input."),
+            OptionSpec(
+                name: "baseline", valueName: "file", help: "Report only findings the baseline file does not record."),
+            OptionSpec(name: "write-baseline", valueName: "file", help: "Record today's findings in a baseline file."),
+            OptionSpec(name: "fix", valueName: nil, help: "Apply mechanical fix-its to XML Info.plists."),
+            OptionSpec(name: "dry-run", valueName: nil, help: "With --fix, print a unified diff instead of writing."),
+            OptionSpec(
+                name: "allow-empty", valueName: nil,
+                help: "Succeed when the paths hold nothing to lint (by default that is an error, exit status 2)."),
+            OptionSpec(
+                name: "force-exclude", valueName: nil,
+                help:
+                    "Apply the configuration's 'excluded' paths to the paths given too, not only to what is found in them."
+            ),
+            AppOptions.configuration, AppOptions.setting, AppOptions.xcconfig, AppOptions.platform,
+            TypeContext.systemTypesOption,
+        ] + BrowserContext.policyOptions
     static let discussion: String? = """
         Text output is 'path:line:col: severity: message [CODE]', which Xcode shows inline when utiscope runs
         in a Run Script build phase; a summary goes to standard error. 'utiscope rules' lists the rules.
@@ -50,7 +53,8 @@ enum LintCommand: Command {
         2 an input could not be read or the paths hold nothing to lint (unless --allow-empty), 64 usage error.
         Configuration (.utiscope.json, found from each input's folder upwards): {"version": 1,
         "rules": {"ICON-001": "off", "DOC-002": "error"}, "excluded": ["Pods"], "platform": "ios",
-        "buildSettings": {"NAME": "value"}}. Excluded paths apply to what is found in the paths given, not to
+        "buildSettings": {"NAME": "value"}, "assumptions": {"thumbnail-confidence": "documented"}}; the
+        assumption options below override "assumptions". Excluded paths apply to what is found in the paths given, not to
         those paths themselves, unless --force-exclude. In an XML plist, <!-- utiscope:disable CODE --> before an
         element silences the rule for that element; <!-- utiscope:disable-file CODE --> for the file.
         In an Xcode build phase (ACTION and XCODE_VERSION_ACTUAL set), the build settings in the environment
@@ -128,6 +132,7 @@ enum LintCommand: Command {
             // (or standard input), not for the apps a project or folder holds.
             let single = path == "-" || FileKind(path) == .file
             configuration.buildSettings = Self.settings(for: configuration, arguments, single ? environment : [:])
+            configuration.policy = try BrowserContext.policy(arguments, over: configuration.policy)
             let linter = Linter(configuration: configuration)
             if path == "-" {
                 let bytes: [UInt8]

@@ -42,7 +42,7 @@ import Testing
         let text = "<plist version=\"1.0\"><dict>\(body)</dict></plist>"
         let document = try PropertyListReader().read(Array(text.utf8), file: folder + "/Info.plist")
         return AppUnit(
-            name: folder, infoPlist: InfoPlist(document: document), extensions: [], folder: folder, assetCatalogs: [])
+            name: folder, infoPlist: InfoPlist(document: document), extensions: [], folder: folder)
     }
 
     @Test func anExtensionJoinsTheAppItsIdentifierStartsWith() throws {

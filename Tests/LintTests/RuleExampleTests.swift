@@ -28,7 +28,7 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
 /// Lints an example with every rule on and returns the findings of `ruleType`.
 func findings(of ruleType: any Rule.Type, in example: Example) -> [Diagnostic] {
     let linter = Linter()
-    let resources = example.resources.map { ResourceIndex(fileNames: Set($0), assetNames: Set($0)) }
+    let resources = example.resources.map { ResourceIndex(fileNames: $0, assetNames: $0) }
     return linter.lint(
         text: example.text, platform: example.platform, extensions: example.extensionTexts,
         resources: resources

@@ -224,11 +224,11 @@ import UTIScopeCLI
         let result = utiscope("lint", "--color", "never", "--platform", "ios", app)
         #expect(
             result.output.contains(
-                "warning: content type 'com.apple.itunes.ipa' of document type 'App archive' is not in the system catalog (macOS 12.7) and the app does not declare it; if a newer or iOS system declares it, give that declaration with --system-types [DOC-006]"
+                "warning: content type 'com.apple.itunes.ipa' of document type 'App archive' is not in the system catalog (macOS 12.7 with the types added up to macOS 27) and the app does not declare it; if a newer or iOS system declares it, give that declaration with --system-types [DOC-006]"
             ))
         #expect(
             result.output.contains(
-                "error: content type 'org.example.nothing' of document type 'App archive' is declared neither by the app nor in the system catalog (macOS 12.7); export or import it [DOC-006]"
+                "error: content type 'org.example.nothing' of document type 'App archive' is declared neither by the app nor in the system catalog (macOS 12.7 with the types added up to macOS 27); export or import it [DOC-006]"
             ))
         let newer = try temporaryFile(
             """
@@ -243,11 +243,11 @@ import UTIScopeCLI
         // The message names the catalog the search used.
         #expect(
             layered.output.contains(
-                "error: content type 'org.example.nothing' of document type 'App archive' is declared neither by the app nor in the system catalog (macOS 12.7 and the --system-types declarations); export or import it [DOC-006]"
+                "error: content type 'org.example.nothing' of document type 'App archive' is declared neither by the app nor in the system catalog (macOS 12.7 with the types added up to macOS 27 and the --system-types declarations); export or import it [DOC-006]"
             ))
         #expect(
             layered.output.contains(
-                "warning: content type 'com.apple.zzqx-bundle' of document type 'App archive' is not in the system catalog (macOS 12.7 and the --system-types declarations) and the app does not declare it; if a newer or iOS system declares it, add that declaration to the --system-types files [DOC-006]"
+                "warning: content type 'com.apple.zzqx-bundle' of document type 'App archive' is not in the system catalog (macOS 12.7 with the types added up to macOS 27 and the --system-types declarations) and the app does not declare it; if a newer or iOS system declares it, add that declaration to the --system-types files [DOC-006]"
             ))
         #expect(utiscope("lint", "--system-types", newer + ".missing", app).status == .inputError)
     }

@@ -52,6 +52,10 @@ public struct SARIFReporter: Sendable {
                 }.joined(separator: ", ")
                 result += "]"
             }
+            if !diagnostic.properties.isEmpty {
+                let fields = diagnostic.properties.sorted { $0.key < $1.key }.map { "\(q($0.key)): \(q($0.value))" }
+                result += ", \"properties\": {\(fields.joined(separator: ", "))}"
+            }
             return result + "}"
         }.joined(separator: ",")
         text += report.diagnostics.isEmpty ? "]\n" : "\n      ]\n"
