@@ -34,6 +34,8 @@ public struct DocumentBrowser: Sendable {
     let thumbnailListings: [UniformTypeIdentifier: (plist: InfoPlist, location: SourceLocation?)]
     /// Whether the app has an icon, worked out once.
     public let appIconStatus: AppIconStatus
+    /// Whether a newer system's declarations (`--system-types`) are layered over the catalog.
+    public private(set) var systemTypesGiven = false
 
     /// A browser for `app` allowing `explicit` types, or, when `nil`, what the app's document
     /// types list. The catalog holds the embedded system types (as of ``BrowserPolicy/systemRelease``)
@@ -47,6 +49,7 @@ public struct DocumentBrowser: Sendable {
             system: .embedded(as: policy.systemRelease),
             declarations: systemDeclarations + app.infoPlist.declarations + app.extensions.flatMap(\.declarations))
         self.init(app: app, allowed: explicit, policy: policy, catalog: catalog)
+        systemTypesGiven = !systemDeclarations.isEmpty
     }
 
     /// A browser for `app` over a catalog already built (system types, then the app's and its
@@ -97,6 +100,15 @@ public struct DocumentBrowser: Sendable {
     /// The document-type entries that list `type`, in file order.
     func entries(listing type: UniformTypeIdentifier) -> [DocumentType] {
         (listings[type] ?? []).map { app.infoPlist.documentTypes[$0] }
+    }
+
+    /// Which system facts the answers use: the system catalog's release, the declarations layered
+    /// over it, and, for iOS, that macOS's declarations stand in for iOS's.
+    public var systemFacts: String {
+        var text = "system types of \(catalog.system.name) (--system-release \(policy.systemRelease.rawValue))"
+        if systemTypesGiven { text += " and the --system-types declarations" }
+        if platform == .iOS { text += "; macOS's declarations stand in for iOS's, which Apple does not publish" }
+        return text
     }
 
     /// Whether the platform was not told by the app's keys (nor `--platform`) and iOS is assumed.

@@ -13,12 +13,17 @@ enum BrowseCommand: Command {
         AppOptions.all + [
             BrowserContext.allowedOption,
             OptionSpec(name: "recursive", short: "r", valueName: nil, help: "Enter plain subfolders too."),
+            OptionSpec(
+                name: "show-hidden", valueName: nil,
+                help: "List items whose name starts with '.', which the Files app hides (and enter such folders)."),
         ] + BrowserContext.policyOptions + [TypeContext.systemTypesOption, BrowserContext.formatOption]
     static let discussion: String? = """
-        One row per item: kind (folder, package, file), state (navigable, selectable, greyed-out), type and
-        icon source, then a summary by type and by outcome. Packages are not entered. Rows come folder by
-        folder in name order; with --recursive each folder's subfolders follow it. A progress line shows on
-        standard error when it is a terminal. 'utiscope opens' explains any row.
+        One row per item: kind (folder, package, file), state (navigable, selectable, greyed-out, or undetermined
+        when tied types claim the extension and whether it opens depends on the system's pick), type and icon
+        source, then a summary by type and by outcome. Items whose name starts with '.' are hidden, as in the
+        Files app, unless --show-hidden. Packages are not entered. Rows come folder by folder in name order;
+        with --recursive each folder's subfolders follow it. A progress line shows on standard error when it is
+        a terminal. 'utiscope opens' and 'utiscope icon' explain any row.
         """ + "\n\n" + BrowserContext.defaultsDiscussion
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
@@ -29,7 +34,8 @@ enum BrowseCommand: Command {
         // The walk starts now, so reading the folders overlaps loading the app.
         let walk: FolderWalk
         do {
-            walk = try FolderWalk.start(folder, recursive: arguments.flag("recursive"))
+            walk = try FolderWalk.start(
+                folder, recursive: arguments.flag("recursive"), showsHidden: arguments.flag("show-hidden"))
         } catch {
             context.report(error.description)
             return .inputError
@@ -71,7 +77,10 @@ enum BrowseCommand: Command {
             return .inputError
         }
         progress.clear()
-        writer.raw(json ? "], \"summary\": \(BrowseOutput.json(summary))}\n" : BrowseOutput.text(summary))
+        writer.raw(
+            json
+                ? "], \"summary\": \(BrowseOutput.json(summary))}\n"
+                : BrowseOutput.text(summary) + BrowserOutput.systemNote(browser))
         writer.flush()
         return .success
     }
@@ -138,7 +147,7 @@ struct RowWriter {
     }
 
     private mutating func render(_ browseClass: BrowseClass) {
-        let type = browseClass.type?.rawValue ?? "(ambiguous)"
+        let type = browseClass.typeText
         func pad(_ text: String, _ width: Int) -> String {
             text + String(repeating: " ", count: max(1, width - text.count))
         }
@@ -151,7 +160,9 @@ struct RowWriter {
                 (", \"kind\": \(JSONText.quoted(browseClass.kind.rawValue)), \"type\": \(BrowserOutput.optional(browseClass.type?.rawValue)), "
                     + "\"opens\": \(browseClass.opens), \"state\": \(JSONText.quoted(browseClass.state)), "
                     + "\"outcome\": \(JSONText.quoted(browseClass.outcome.rawValue)), "
-                    + "\"icon\": \(JSONText.quoted(browseClass.icon.rawValue))}").utf8))
+                    + "\"tied\": [\(browseClass.tied.map { JSONText.quoted($0.rawValue) }.joined(separator: ", "))], "
+                    + "\"icon\": \(JSONText.quoted(browseClass.icon.rawValue)), "
+                    + "\"iconCertain\": \(browseClass.iconIsCertain)}").utf8))
     }
 
     mutating func flush() {

@@ -6,12 +6,14 @@ enum BrowseOutput {
     static func text(_ summary: BrowseSummary) -> String {
         var text =
             "\nsummary: \(summary.entries) items: \(summary.folders) folders, \(summary.packages) packages, "
-            + "\(summary.files) files; \(summary.selectable) selectable, \(summary.greyedOut) greyed out\n"
+            + "\(summary.files) files; \(summary.selectable) selectable, \(summary.greyedOut) greyed out"
+            + (summary.undetermined > 0 ? ", \(summary.undetermined) undetermined" : "") + "\n"
         text += "by type:\n"
         for tally in summary.byType {
             var parts: [String] = []
             if tally.selectable > 0 { parts.append("\(tally.selectable) selectable") }
             if tally.greyedOut > 0 { parts.append("\(tally.greyedOut) greyed out") }
+            if tally.undetermined > 0 { parts.append("\(tally.undetermined) undetermined") }
             if tally.navigable > 0 { parts.append("\(tally.navigable) navigable") }
             let type = OutputEscaping.escape(tally.type)
             text +=
@@ -30,11 +32,13 @@ enum BrowseOutput {
     static func json(_ summary: BrowseSummary) -> String {
         let types = summary.byType.map { tally in
             "{\"type\": \(JSONText.quoted(tally.type)), \"selectable\": \(tally.selectable), "
-                + "\"greyedOut\": \(tally.greyedOut), \"navigable\": \(tally.navigable)}"
+                + "\"greyedOut\": \(tally.greyedOut), \"undetermined\": \(tally.undetermined), "
+                + "\"navigable\": \(tally.navigable)}"
         }
         let outcomes = summary.byOutcome.map { "\(JSONText.quoted($0.outcome.rawValue)): \($0.count)" }
         return "{\"entries\": \(summary.entries), \"folders\": \(summary.folders), \"packages\": \(summary.packages), "
             + "\"files\": \(summary.files), \"selectable\": \(summary.selectable), \"greyedOut\": \(summary.greyedOut), "
+            + "\"undetermined\": \(summary.undetermined), "
             + "\"byType\": [\(types.joined(separator: ", "))], \"byOutcome\": {\(outcomes.joined(separator: ", "))}}"
     }
 }

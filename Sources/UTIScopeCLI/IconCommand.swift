@@ -31,7 +31,9 @@ enum IconCommand: Command {
         if arguments.value("format") == "json" {
             context.output.write(json(answers, browser: browser))
         } else {
-            context.output.write(BrowserOutput.platformNote(browser) + answers.map(text).joined(separator: "\n"))
+            context.output.write(
+                BrowserOutput.platformNote(browser) + answers.map(text).joined(separator: "\n") + "\n"
+                    + BrowserOutput.systemNote(browser))
         }
         return .success
     }
