@@ -45,6 +45,10 @@ public struct ResourceIndex: Sendable {
     public let isAuthoritative: Bool
     /// The files found, by name lowercased: the paths, sorted.
     private let files: [String: [String]]
+    /// The same files by stem, lowercased: the name without its extension and without an `@2x` or
+    /// `@3x` suffix, for names given without an extension (one look-up instead of one per
+    /// extension Xcode tries).
+    private let stems: [String: [String]]
 
     /// An index of nothing, for an Info.plist read without files around it.
     public static let empty = ResourceIndex(
@@ -58,6 +62,15 @@ public struct ResourceIndex: Sendable {
         self.isComplete = isComplete
         self.isAuthoritative = isAuthoritative
         self.files = files
+        var stems: [String: [String]] = [:]
+        for paths in files.values {
+            for path in paths {
+                var stem = Path.baseName(of: Path.lastComponent(of: path))
+                if stem.hasSuffix("@2x") || stem.hasSuffix("@3x") { stem.removeLast(3) }
+                stems[stem.lowercased(), default: []].append(path)
+            }
+        }
+        self.stems = stems
     }
 
     /// An index of files named `fileNames` and asset-catalog sets named `assetNames`, as if found
@@ -142,18 +155,23 @@ public struct ResourceIndex: Sendable {
             return .missing
         }
         var candidates = [name]
-        if Path.pathExtension(of: name).isEmpty {
+        let folded = name.lowercased()
+        var paths = files[folded] ?? []
+        if Path.pathExtension(of: name).isEmpty, let stemmed = stems[folded] {
             for fileExtension in Self.candidateExtensions {
                 candidates += ["", "@2x", "@3x"].map { name + $0 + "." + fileExtension }
             }
+            paths += stemmed
         }
+        guard !paths.isEmpty else { return .missing }
         var mismatch: String?
         for candidate in candidates {
-            let paths = files[candidate.lowercased()] ?? []
-            if let exact = paths.first(where: { Path.lastComponent(of: $0) == candidate }) {
+            let folded = candidate.lowercased()
+            let matching = paths.filter { Path.lastComponent(of: $0).lowercased() == folded }
+            if let exact = matching.first(where: { Path.lastComponent(of: $0) == candidate }) {
                 return .found(path: exact)
             }
-            if mismatch == nil { mismatch = paths.first }
+            if mismatch == nil { mismatch = matching.first }
         }
         return mismatch.map { .caseMismatch(path: $0) } ?? .missing
     }

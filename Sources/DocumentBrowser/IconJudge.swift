@@ -166,6 +166,9 @@ struct IconJudge: Sendable {
     /// The nearest system supertype of `type` that the thumbnail table covers, with its facts; a
     /// dynamic identifier's supertypes are those it encodes.
     func nearestThumbnailedSupertype(of type: UniformTypeIdentifier) -> (UniformTypeIdentifier, SystemTypeFacts)? {
+        if let node = catalog.graph.node(for: type), catalog.graph.isDeclared(type) {
+            return catalog.nearestSystemSupertype(of: node) { $0.thumbnail.category != nil }
+        }
         for supertype in nearestFirst(from: type) where supertype != type {
             if catalog.isSystemDeclared(supertype), let facts = catalog.systemFacts(for: supertype),
                 facts.thumbnail.category != nil
