@@ -43,7 +43,8 @@ enum IconCommand: Command {
         if let type = answer.type, type.rawValue != answer.subject {
             text += " (\(BrowserOutput.escape(type.rawValue)))"
         }
-        text += ": \(answer.source.rawValue)\n"
+        text += ": \(answer.source.rawValue)"
+        text += answer.isCertain ? "\n" : " (undetermined: the icon depends on which tied type the system picks)\n"
         for condition in answer.conditions {
             let indent = condition.isStep ? "  " : "      "
             var line = indent + (condition.holds ? "✓ " : "✗ ") + condition.name + ": "
@@ -66,7 +67,7 @@ enum IconCommand: Command {
             return "{\"subject\": \(BrowserOutput.quoted(answer.subject)), "
                 + "\"type\": \(BrowserOutput.optional(answer.type?.rawValue)), "
                 + "\"kind\": \(BrowserOutput.optional(answer.kind?.rawValue)), "
-                + "\"icon\": \(BrowserOutput.quoted(answer.source.rawValue)), "
+                + "\"icon\": \(BrowserOutput.quoted(answer.source.rawValue)), \"certain\": \(answer.isCertain), "
                 + "\"conditions\": [\(conditions.joined(separator: ", "))], "
                 + "\"assumptions\": \(BrowserOutput.json(answer.assumptions))}"
         }

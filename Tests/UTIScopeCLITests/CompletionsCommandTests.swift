@@ -40,7 +40,7 @@ import UTIScopeCLI
         #expect(try bashCompletes(["utiscope", "lint", "--strict", "app"], script: script) == ["apps"])
         #expect(
             try bashCompletes(["utiscope", "dump", "--format", "json", "plists/x"], script: script) == ["plists/xml"])
-        #expect(try bashCompletes(["utiscope", "lint", "--config", "pro"], script: script) == ["projects"])
+        #expect(try bashCompletes(["utiscope", "lint", "--config", "proj"], script: script) == ["projects"])
         #expect(try bashCompletes(["utiscope", "browse", "apps/Sk"], script: script) == ["apps/Sketchbook"])
         #expect(try bashCompletes(["utiscope", "lint", "--setting", ""], script: script) == [])
     }
