@@ -535,3 +535,24 @@ struct FirstDeclarations {
         recordedNodes.removeAll(keepingCapacity: true)
     }
 }
+
+extension LintContext {
+    /// The identifier `identifier` looks cut short from: one of `siblings` (listed beside it) or,
+    /// failing that, one the app or its extensions declare, that continues it after a dot
+    /// (`net.daringfireball` beside `net.daringfireball.markdown`). Nil when there is none, or
+    /// when several continue it and none is listed beside it. Compared case-insensitively.
+    func lengthening(_ identifier: UniformTypeIdentifier, beside siblings: [UniformTypeIdentifier])
+        -> UniformTypeIdentifier?
+    {
+        let prefix = identifier.normalized + "."
+        func continues(_ other: UniformTypeIdentifier) -> Bool { other.normalized.hasPrefix(prefix) }
+        let listed = siblings.filter(continues)
+        if let first = listed.first { return first }
+        var declared: [UniformTypeIdentifier] = []
+        for (_, declaration) in bundleDeclarationsInEffect where continues(declaration.identifier) {
+            if !declared.contains(declaration.identifier) { declared.append(declaration.identifier) }
+            if declared.count > 1 { return nil }
+        }
+        return declared.first
+    }
+}

@@ -311,7 +311,11 @@ private struct BinaryObjectDecoder {
             let seconds = Double(bitPattern: readUnsigned(at: position, size: 8))
             guard !seconds.isNaN else { throw failure(.invalidObject(Message.dateNaN), at: site) }
             guard seconds.isFinite else { throw failure(.invalidObject(Message.dateInfinite), at: site) }
-            return .value(add(.date, payload: seconds.bitPattern, at: site))
+            let node = add(.date, payload: seconds.bitPattern, at: site)
+            if !PlistDate(secondsSinceReferenceDate: seconds).isWritable {
+                builder.warn(.dateOutOfRange(seconds), about: node)
+            }
+            return .value(node)
         case 0x4:
             var start = position
             let count = try length(marker, at: &start, for: "data", site)

@@ -103,7 +103,11 @@ public struct PropertyListReader: Sendable {
             }
             return .openStep
         }
-        if !text.isUTF16 && bytes.prefix(4096).contains(0) {
+        // NUL bytes mean binary junk, unless the text opens like OpenStep (a dictionary, an
+        // array, a string or data), where the reader places each NUL it meets.
+        let opensLikeOpenStep = [UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "\""), UInt8(ascii: "'")]
+            .contains(first.character)
+        if !text.isUTF16 && !opensLikeOpenStep && bytes.prefix(4096).contains(0) {
             throw PropertyListError(.unknownFormat, at: location)
         }
         return .openStep

@@ -251,6 +251,33 @@ import Testing
         }
     }
 
+    @Test func aDateBeyondTheYearsXMLCanWriteIsReadWithAWarning() throws {
+        // 9999-12-31T23:59:59Z is the last second XML can write; one second later is year 10000.
+        let last = PlistDate.parse(Array("9999-12-31T23:59:59Z".utf8))?.secondsSinceReferenceDate ?? 0
+        let first = PlistDate.parse(Array("0000-01-01T00:00:00Z".utf8))?.secondsSinceReferenceDate ?? 0
+        let cases: [(seconds: Double, warns: Bool)] = [
+            (last, false), (last + 1, true), (first, false), (first - 1, true), (1e15, true), (0, false),
+        ]
+        for (seconds, warns) in cases {
+            var writer = BPlistWriter()
+            writer.add(.array([1]))
+            writer.add(.raw(BPlistWriter.date(seconds)))
+            let document = try BinaryPlistReader(file: "test.bplist", depthLimit: 200).read(writer.bytes())
+            #expect(document.root.elements.first?.date?.secondsSinceReferenceDate == seconds)
+            if warns {
+                #expect(document.warnings.map(\.kind) == [.dateOutOfRange(seconds)], "\(seconds)")
+                #expect(document.warnings.first?.location.objectIndex == 1)
+                #expect(document.warnings.first?.message.contains("outside the years 0000 to 9999") == true)
+            } else {
+                #expect(document.warnings.isEmpty, "\(seconds)")
+            }
+        }
+        #expect(
+            PropertyListWarning(.dateOutOfRange(1e15), at: SourceLocation(file: "x")).message
+                == "date is outside the years 0000 to 9999 (1000000000000000 seconds from 2001-01-01), which an XML plist cannot write"
+        )
+    }
+
     @Test func aStringUsedAsKeyAndValueMakesTwoNodes() throws {
         var writer = BPlistWriter()
         writer.add(.dictionary(keys: [1, 2], values: [1, 1]))

@@ -32,9 +32,9 @@ public struct ExportedAndImported: Rule {
                 </array>
                 <key>UTImportedTypeDeclarations</key>
                 <array>
-                    ↓<dict>
+                    <dict>
                         <key>UTTypeIdentifier</key>
-                        <string>com.example.sketch</string>
+                        ↓<string>com.example.sketch</string>
                     </dict>
                 </array>
                 """)
@@ -87,9 +87,10 @@ public struct ExportedAndImported: Rule {
                         let location = imports[index].location
                     else { continue }
                     let twin = exports[twinIndex]
+                    // At the imported identifier itself; the fix removes the whole declaration.
                     diagnostics.append(
                         diagnostic(
-                            Message.twin(imports[index].identifier), at: location,
+                            Message.twin(imports[index].identifier), at: imports[index].identifierLocation ?? location,
                             notes: [Note(Message.exported, at: twin.identifierLocation ?? twin.location)],
                             fixIt: FixIt(Message.fixIt, changes: [.removeElement(at: location)])))
                 }

@@ -21,7 +21,9 @@ public struct UndeclaredContentType: Rule {
             MDImporter) only an info: such plug-ins handle types that other apps declare. The \
             system's types are macOS 12.7's: an unknown public.* or com.apple.* identifier without a \
             close match may be a type a newer system or iOS declares, so it is a warning that says \
-            how to add that declaration (--system-types).
+            how to add that declaration (--system-types). An identifier that a longer one listed \
+            beside it, or declared by the app, continues after a dot (net.daringfireball beside \
+            net.daringfireball.markdown) was almost certainly cut short: that one is suggested.
             """,
         sources: [
             "Defining file and data types for your app (S5)", "Customizing the document browser (S9)",
@@ -43,7 +45,22 @@ public struct UndeclaredContentType: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Markdown</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            ↓<string>net.daringfireball</string>
+                            <string>net.daringfireball.markdown</string>
+                        </array>
+                    </dict>
+                </array>
+                """),
         ],
         nonTriggeringExamples: [
             Example(
@@ -104,7 +121,13 @@ public struct UndeclaredContentType: Rule {
                     var suggestion: UniformTypeIdentifier?
                     var fixIt: FixIt?
                     let searched = diagnostics.count < Self.suggestionLimit
-                    if searched {
+                    var cutShort = false
+                    if searched,
+                        let longer = context.lengthening(identifier, beside: entry.contentTypes.map(\.value))
+                    {
+                        suggestion = longer
+                        cutShort = true
+                    } else if searched {
                         let found = context.suggestions(for: identifier)
                         suggestion = found.closest
                         if let nearest = found.unambiguous,
@@ -121,7 +144,8 @@ public struct UndeclaredContentType: Rule {
                     diagnostics.append(
                         diagnostic(
                             Message.undeclared(
-                                identifier, entry: entry, suggestion: suggestion, appleDomain: appleDomain,
+                                identifier, entry: entry, suggestion: suggestion, cutShort: cutShort,
+                                appleDomain: appleDomain,
                                 system: context.systemCatalogName, systemTypesGiven: context.systemTypesGiven,
                                 plugIn: entry.isPlugInEntry),
                             at: location, severity: entry.isPlugInEntry ? .info : appleDomain ? .warning : nil,
@@ -135,10 +159,13 @@ public struct UndeclaredContentType: Rule {
 
 private enum Message {
     static func undeclared(
-        _ identifier: UniformTypeIdentifier, entry: DocumentType, suggestion: UniformTypeIdentifier?, appleDomain: Bool,
-        system: String, systemTypesGiven: Bool, plugIn: Bool
+        _ identifier: UniformTypeIdentifier, entry: DocumentType, suggestion: UniformTypeIdentifier?, cutShort: Bool,
+        appleDomain: Bool, system: String, systemTypesGiven: Bool, plugIn: Bool
     ) -> String {
         let head = message("content type \(quoted(identifier)) of document type \(entry.displayName)")
+        if cutShort, let suggestion {
+            return message("\(head) is not declared and looks cut short; did you mean \(quoted(suggestion))?")
+        }
         if let suggestion { return message("\(head) is not declared; did you mean \(quoted(suggestion))?") }
         // A plug-in's entry (Quick Look generator, Spotlight importer) belongs to a bundle that is
         // no app, and its types are usually another app's to declare.

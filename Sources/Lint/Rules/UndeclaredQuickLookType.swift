@@ -44,7 +44,29 @@ public struct UndeclaredQuickLookType: Rule {
                         </dict>
                     </dict>
                     """
-                ])
+                ]),
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>com.example.editor</string>
+                """,
+                extensions: [
+                    """
+                    <key>NSExtension</key>
+                    <dict>
+                        <key>NSExtensionPointIdentifier</key>
+                        <string>com.apple.quicklook.preview</string>
+                        <key>NSExtensionAttributes</key>
+                        <dict>
+                            <key>QLSupportedContentTypes</key>
+                            <array>
+                                ↓<string>net.daringfireball</string>
+                                <string>net.daringfireball.markdown</string>
+                            </array>
+                        </dict>
+                    </dict>
+                    """
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -90,6 +112,10 @@ public struct UndeclaredQuickLookType: Rule {
                     identifier != "public.package"
                 else { return nil }
                 let own = LintContext.domain(of: identifier.rawValue).map { context.ownDomains.contains($0) } ?? false
+                let siblings = (plist.appExtension?.supportedContentTypes ?? []).map(\.value)
+                if let longer = context.lengthening(identifier, beside: siblings) {
+                    return diagnostic(Message.cutShort(identifier, longer), at: location, severity: .warning)
+                }
                 return diagnostic(
                     Message.undeclared(
                         identifier, own: own, suggestion: context.suggestion(for: identifier),
@@ -101,6 +127,12 @@ public struct UndeclaredQuickLookType: Rule {
 }
 
 private enum Message {
+    static func cutShort(_ identifier: UniformTypeIdentifier, _ longer: UniformTypeIdentifier) -> String {
+        message(
+            "the Quick Look extension supports \(quoted(identifier)), which nobody declares and looks cut short; did you mean \(quoted(longer))?"
+        )
+    }
+
     static func undeclared(
         _ identifier: UniformTypeIdentifier, own: Bool, suggestion: UniformTypeIdentifier?, system: String
     ) -> String {

@@ -33,7 +33,32 @@ public struct UndeclaredSupertype: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """),
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>org.example.tex-bundle</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            ↓<string>org.tug</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTImportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>org.tug.tex</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.plain-text</string>
+                        </array>
+                    </dict>
+                </array>
+                """),
         ],
         nonTriggeringExamples: [
             Example(
@@ -77,6 +102,13 @@ public struct UndeclaredSupertype: Rule {
             else { continue }
             var suggestion: UniformTypeIdentifier?
             var fixIt: FixIt?
+            let siblings = context.catalog.declaration(for: unknown.referencedBy)?.conformsTo ?? []
+            if diagnostics.count < Self.suggestionLimit, let longer = context.lengthening(identifier, beside: siblings)
+            {
+                diagnostics.append(
+                    diagnostic(Message.cutShort(identifier, of: unknown.referencedBy, longer: longer), at: location))
+                continue
+            }
             if diagnostics.count < Self.suggestionLimit {
                 let found = context.suggestions(for: identifier, excluding: unknown.referencedBy)
                 suggestion = found.closest
@@ -97,6 +129,14 @@ public struct UndeclaredSupertype: Rule {
 }
 
 private enum Message {
+    static func cutShort(
+        _ identifier: UniformTypeIdentifier, of type: UniformTypeIdentifier, longer: UniformTypeIdentifier
+    ) -> String {
+        message(
+            "\(quoted(type)) conforms to \(quoted(identifier)), which nobody declares and looks cut short; did you mean \(quoted(longer))?"
+        )
+    }
+
     static func unknown(
         _ identifier: UniformTypeIdentifier, of type: UniformTypeIdentifier, suggestion: UniformTypeIdentifier?
     ) -> String {
