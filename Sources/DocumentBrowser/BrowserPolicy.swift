@@ -218,7 +218,13 @@ extension BrowserPolicy {
                 "the key reference documents CFBundleTypeExtensions for macOS; the iOS guide documents LSItemContentTypes only (S1, S16)",
             value: { $0.legacyExtensions.rawValue },
             set: { $0.legacyExtensions = LegacyExtensions(rawValue: $1) ?? .auto },
-            statement: { _, value in "legacy 'CFBundleTypeExtensions' are used: \(value)" })
+            statement: { _, value in
+                switch value {
+                case "yes": "legacy 'CFBundleTypeExtensions' give allowed types on every platform"
+                case "no": "legacy 'CFBundleTypeExtensions' are ignored on every platform"
+                default: "legacy 'CFBundleTypeExtensions' give allowed types on macOS and are ignored on iOS"
+                }
+            })
         let extensionCase = Choice(
             flag: "extension-case", values: ["insensitive", "sensitive"],
             help: "How file extensions match declared tags.",
@@ -409,5 +415,20 @@ public enum PolicyError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidValue(let flag, let value, let values):
             "'\(flag)' takes \(values.map { "'\($0)'" }.joined(separator: ", ")), not '\(value)'"
         }
+    }
+}
+
+extension BrowserPolicy {
+    /// ``choices`` as a Markdown table (flag, values with the default first, what the default
+    /// assumes, its source): the README's list of what answers assume, kept in sync by a test.
+    public static var markdownTable: String {
+        var text = "| flag | values (default first) | the default assumes | source |\n|---|---|---|---|\n"
+        let defaults = BrowserPolicy()
+        for choice in choices {
+            let statement = choice.statement(defaults, choice.defaultValue).replacingOccurrences(of: "|", with: "\\|")
+            text += "| `--\(choice.flag)` | \(choice.values.map { "`\($0)`" }.joined(separator: ", ")) "
+            text += "| \(statement) | \(choice.source.replacingOccurrences(of: "|", with: "\\|")) |\n"
+        }
+        return text
     }
 }

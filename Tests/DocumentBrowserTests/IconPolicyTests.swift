@@ -272,3 +272,24 @@ import UniformTypes
         #expect(throws: PolicyError.self) { try BrowserPolicy(values: [("leading-dot", "maybe")]) }
     }
 }
+
+@Suite struct AssumptionDocumentationTests {
+    /// The README lists every assumption with its default and source, as ``BrowserPolicy/choices``
+    /// says; with `UTISCOPE_UPDATE_GOLDEN=1` the README's table is rewritten.
+    @Test func theReadmeListsEveryAssumption() throws {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        let path = url.appendingPathComponent("README.md").path
+        let readme = try String(contentsOfFile: path, encoding: .utf8)
+        let start = try #require(readme.range(of: "<!-- assumptions:start"))
+        let startLineEnd = try #require(readme[start.upperBound...].range(of: "\n"))
+        let end = try #require(readme.range(of: "<!-- assumptions:end -->"))
+        let table = String(readme[startLineEnd.upperBound..<end.lowerBound])
+        if ProcessInfo.processInfo.environment["UTISCOPE_UPDATE_GOLDEN"] == "1" {
+            let updated = readme.replacingCharacters(
+                in: startLineEnd.upperBound..<end.lowerBound, with: BrowserPolicy.markdownTable)
+            try updated.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        #expect(table == BrowserPolicy.markdownTable, "run the tests with UTISCOPE_UPDATE_GOLDEN=1")
+    }
+}
