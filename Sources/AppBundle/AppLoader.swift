@@ -92,6 +92,7 @@ public struct AppLoader: Sendable {
                     name: unit.name, infoPlist: app, extensions: extensions, folder: unit.folder,
                     resources: resources(in: unit.folder, authoritative: true), origin: .xcodeTarget)
                 loaded.settingsUsed = settingsUsed(by: app, in: settings)
+                loaded.preprocessesInfoPlist = settings.settings.bool("INFOPLIST_PREPROCESS")
                 if let name = settings.appIconName {
                     loaded.appIconSetName = Located(
                         name,

@@ -32,6 +32,9 @@ public struct AppUnit: Sendable {
     public var origin: Origin
     /// For an Xcode target, `ASSETCATALOG_COMPILER_APPICON_NAME` as set, with where.
     public var appIconSetName: Located<String>?
+    /// Whether Xcode runs the C preprocessor over the Info.plist before reading it
+    /// (`INFOPLIST_PREPROCESS = YES`): its `#if` lines are then intended.
+    public var preprocessesInfoPlist = false
     /// Problems met while loading (unresolved build settings, unreadable extensions…), besides
     /// the shape findings each Info.plist model carries.
     public var findings: [AppBundleFinding]

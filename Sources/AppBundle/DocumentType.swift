@@ -78,6 +78,10 @@ public struct DocumentType: Sendable, Hashable {
         @inlinable get { box.fields.rank }
         set { fields.rank = newValue }
     }
+
+    /// The rank in effect: `LSHandlerRank` as written, or `Default`, which an entry without one
+    /// has (info-plist-rules §1.1).
+    public var effectiveRank: String { rank?.value ?? "Default" }
     /// `LSItemContentTypes`.
     public var contentTypes: [Located<UniformTypeIdentifier>] {
         @inlinable get { box.fields.contentTypes }

@@ -60,6 +60,11 @@ public struct LintContext: Sendable {
     /// exports in effect — not an export the system's declaration shadows, one in a reserved
     /// domain, or one made of a build setting.
     public let ownDomains: Set<String>
+    /// The vendor domains of the bundle identifiers of the app and its extensions alone (as the
+    /// build settings given spell them): whose the bundle is, whatever it exports.
+    public var bundleDomains: Set<String> {
+        Set(infoPlists.compactMap { bundleIdentifier(of: $0).flatMap(Self.domain(of:)) })
+    }
     /// Whether a newer system's declarations (`--system-types`) were given.
     public let systemTypesGiven: Bool
     /// How messages name the system catalog: the embedded release's types (macOS 12.7), with the

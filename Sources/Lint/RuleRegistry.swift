@@ -31,6 +31,7 @@ public enum RuleRegistry {
         DuplicateKey.self,  // PLIST-006
         MisspeltKey.self,  // PLIST-007
         QuestionableSyntax.self,  // PLIST-008
+        DeclarationsOnlyBundle.self,  // PLIST-009
         UndeclaredQuickLookType.self,  // QL-001
         ThumbnailExtensionIconEffect.self,  // QL-002
         InvalidIdentifierSyntax.self,  // UTI-001

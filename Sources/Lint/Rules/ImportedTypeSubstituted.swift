@@ -79,12 +79,12 @@ private enum Message {
         if let other = substitution.substitute {
             return
                 message(
-                    "imported type \(imported) has preferred extension \(quoted(substitution.tag)), whose preferred type is \(quoted(other)); UTType(importedAs:) returns that type instead"
+                    "'.\(OutputEscaping.escape(substitution.tag))' files get \(quoted(other)), so the imported type \(imported) is never used: UTType(importedAs:) returns \(quoted(other)), the preferred type of its preferred extension"
                 )
         }
         return
             message(
-                "imported type \(imported) has preferred extension \(quoted(substitution.tag)), which several types claim; UTType(importedAs:) may return another type"
+                "'.\(OutputEscaping.escape(substitution.tag))' files may get another type than the imported type \(imported): several types claim its preferred extension, and UTType(importedAs:) may return another one"
             )
     }
 }
