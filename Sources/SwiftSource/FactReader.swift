@@ -1,0 +1,756 @@
+import PropertyList
+import UniformTypes
+
+/// Reads one file's ``FileFacts`` from its tokens in one pass.
+///
+/// The pass keeps a stack of scopes (the file, type bodies, function bodies, other blocks), so
+/// that a `let` knows whether it is file-level, static or local, a method knows its type, and a
+/// name is looked up in the local scopes around it. It stops at the names and labels the facts
+/// are about; everything else is skipped a token at a time.
+struct FactReader {
+    private let source: SourceText
+    private var facts = FileFacts()
+    private var scopes: [Scope]
+    /// The kind of scope each `{` found ahead (by a declaration header) opens.
+    private var pending: [Int: Scope.Kind] = [:]
+    /// The app constant whose value a `UTType` token starts, by token index.
+    private var constantAtToken: [Int: String] = [:]
+    /// `present(name, …)` calls, resolved at the end against what the file binds the name to.
+    private var presentedNames: [(name: String, location: SourceLocation)] = []
+
+    private struct Scope {
+        enum Kind {
+            case file
+            case type(String)
+            case function
+            case other
+        }
+
+        var kind: Kind
+        /// The index of the closing brace (the token count for the file).
+        var close: Int
+        var locals: [String: BindingValue] = [:]
+    }
+
+    /// Reads `source`.
+    static func read(_ source: SourceText) -> FileFacts {
+        var reader = FactReader(source: source)
+        reader.run()
+        return reader.facts
+    }
+
+    private init(source: SourceText) {
+        self.source = source
+        scopes = [Scope(kind: .file, close: source.count)]
+    }
+
+    // MARK: The pass
+
+    private mutating func run() {
+        let count = source.count
+        var index = 0
+        while index < count {
+            while scopes.count > 1, let last = scopes.last, index > last.close { scopes.removeLast() }
+            let token = source.tokens[index]
+            switch token.kind {
+            case .openBrace:
+                scopes.append(Scope(kind: pending.removeValue(forKey: index) ?? .other, close: source.partner(index)))
+            case .closeBrace:
+                if scopes.count > 1, let last = scopes.last, last.close == index { scopes.removeLast() }
+            case .openParen:
+                labelledCall(open: index)
+            case .string:
+                placeholder(index)
+            case .identifier:
+                if source.kind(index - 1) == .dot {
+                    member(index)
+                } else {
+                    name(index)
+                }
+            default:
+                break
+            }
+            index += 1
+        }
+        resolvePresentations()
+    }
+
+    /// A name not after `.`.
+    private mutating func name(_ index: Int) {
+        let bytes = source.bytes(of: index)
+        guard let first = bytes.first, !source.tokens[index].flags.contains(.escapedName) else { return }
+        switch first {
+        case UInt8(ascii: "s"), UInt8(ascii: "e"), UInt8(ascii: "a"), UInt8(ascii: "p"), UInt8(ascii: "c"):
+            if source.isWord(index, "struct") || source.isWord(index, "enum") || source.isWord(index, "extension")
+                || source.isWord(index, "actor") || source.isWord(index, "protocol") || source.isWord(index, "class")
+            {
+                typeHeader(index)
+            } else if source.isWord(index, "allowsDocumentCreation") {
+                documentCreation(index)
+            } else if source.isWord(index, "present") {
+                presentation(index)
+            } else if source.isWord(index, "createDocumentAction") {
+                createDocumentAction(index)
+            }
+        case UInt8(ascii: "f"):
+            if source.isWord(index, "func") { function(index) }
+        case UInt8(ascii: "i"), UInt8(ascii: "d"):
+            if source.isWord(index, "init") || source.isWord(index, "deinit") { functionLike(index) }
+        case UInt8(ascii: "l"), UInt8(ascii: "v"):
+            if source.isWord(index, "let") || source.isWord(index, "var") { binding(index) }
+        case UInt8(ascii: "U"):
+            if source.isWord(index, "UTType") { typeInitializer(at: index) }
+        case UInt8(ascii: "D"):
+            if source.isWord(index, "DocumentGroup") {
+                documentGroup(index)
+            } else if source.isWord(index, "DocumentLaunchView") {
+                launchView(index)
+            } else if source.isWord(index, "DocumentGroupLaunchScene") {
+                launchScene(index)
+            }
+        case UInt8(ascii: "N"):
+            if source.isWord(index, "NewDocumentButton") { newDocumentButton(index) }
+        default:
+            break
+        }
+    }
+
+    /// A name after `.`.
+    private mutating func member(_ index: Int) {
+        if source.isWord(index, "fileImporter") {
+            fileImporter(index)
+        } else if source.isWord(index, "fileExporter") {
+            fileExporter(index)
+        } else if source.isWord(index, "init") {
+            if source.kind(index + 1) == .openParen && !source.isWord(index - 2, "UTType") {
+                typeInitializer(at: index - 1)
+            }
+        } else if source.isWord(index, "allowsDocumentCreation") {
+            documentCreation(index)
+        } else if source.isWord(index, "present") {
+            presentation(index)
+        } else if source.isWord(index, "createDocumentAction") {
+            createDocumentAction(index)
+        }
+    }
+
+    // MARK: Scopes and declarations
+
+    private var expressions: ExpressionReader {
+        var typeName: String?
+        for scope in scopes.reversed() {
+            if case .type(let name) = scope.kind {
+                typeName = name
+                break
+            }
+        }
+        return ExpressionReader(source: source, locals: localScopes, typeName: typeName)
+    }
+
+    /// The local scopes' `let`s, outermost first, up to the innermost type body.
+    private var localScopes: [[String: BindingValue]] {
+        var locals: [[String: BindingValue]] = []
+        for scope in scopes.reversed() {
+            if case .type = scope.kind { break }
+            if case .file = scope.kind { break }
+            locals.append(scope.locals)
+        }
+        return locals.reversed()
+    }
+
+    /// The innermost enclosing type body's name.
+    private var enclosingType: String? {
+        for scope in scopes.reversed() {
+            if case .type(let name) = scope.kind { return name }
+        }
+        return nil
+    }
+
+    /// `struct|class|enum|actor|protocol|extension Name …: A, B … {`.
+    private mutating func typeHeader(_ index: Int) {
+        // `class func`, `class var`: a modifier, not a class.
+        guard source.kind(index + 1) == .identifier else { return }
+        if source.isWord(index, "class"),
+            source.isWord(index + 1, "func") || source.isWord(index + 1, "var") || source.isWord(index + 1, "let")
+                || source.isWord(index + 1, "subscript") || source.isWord(index + 1, "override")
+                || source.isWord(index + 1, "final") || source.isWord(index + 1, "public")
+                || source.isWord(index + 1, "private") || source.isWord(index + 1, "internal")
+        {
+            return
+        }
+        // `extension Module.Type`: the last component names the type.
+        var nameIndex = index + 1
+        while source.kind(nameIndex + 1) == .dot && source.kind(nameIndex + 2) == .identifier { nameIndex += 2 }
+        let name = source.text(nameIndex)
+        guard let open = declarationBody(from: nameIndex + 1) else { return }
+        let inherits = inheritance(from: nameIndex + 1, to: open)
+        let isProtocol = source.isWord(index, "protocol")
+        pending[open] = isProtocol ? .other : .type(name)
+        guard !isProtocol else { return }
+        let header = FileFacts.TypeHeader(
+            name: name, isExtension: source.isWord(index, "extension"), inherits: inherits,
+            location: source.location(nameIndex))
+        facts.typeHeaders.append(header)
+        if source.isWord(index, "class") && inherits.contains("UIDocumentViewController") {
+            facts.sites.append(
+                FileFacts.Site(kind: .documentViewController, location: header.location, list: .absent))
+        }
+    }
+
+    /// The names after the header's `:` (each path's last component; generics left out).
+    private func inheritance(from start: Int, to open: Int) -> [String] {
+        var index = start
+        while index < open && source.kind(index) != .colon {
+            if source.isWord(index, "where") { return [] }
+            index = source.skip(index)
+        }
+        var names: [String] = []
+        var last: String?
+        index += 1
+        while index < open {
+            if source.isWord(index, "where") { break }
+            switch source.kind(index) {
+            case .identifier:
+                last = source.text(index)
+            case .comma:
+                if let name = last { names.append(name) }
+                last = nil
+            case .operator where source.isOperator(index, "&"):
+                if let name = last { names.append(name) }
+                last = nil
+            default:
+                break
+            }
+            index = source.skip(index)
+        }
+        if let name = last { names.append(name) }
+        return names
+    }
+
+    /// The `{` of the body of the declaration whose header goes on from `start`; nil when the
+    /// declaration has none (a protocol requirement): the header ends at a token that starts a
+    /// line with another declaration, or at a `}`.
+    private func declarationBody(from start: Int) -> Int? {
+        var index = start
+        while index < source.count {
+            switch source.kind(index) {
+            case .openBrace: return index
+            case .closeBrace, .semicolon, .inertBrace: return nil
+            case .at:
+                if source.tokens[index].startsLine { return nil }
+            case .identifier:
+                if source.tokens[index].startsLine && isDeclarationStart(index) { return nil }
+            default: break
+            }
+            index = source.skip(index)
+        }
+        return nil
+    }
+
+    private func isDeclarationStart(_ index: Int) -> Bool {
+        for word: StaticString in [
+            "func", "var", "let", "init", "case", "static", "class", "struct", "enum", "extension", "protocol",
+            "private", "public", "internal", "fileprivate", "open", "override", "final", "subscript", "typealias",
+            "associatedtype", "mutating", "nonisolated", "import",
+        ] where source.isWord(index, word) {
+            return true
+        }
+        return false
+    }
+
+    /// `init` or `deinit`: a function scope.
+    private mutating func functionLike(_ index: Int) {
+        if let open = declarationBody(from: index + 1) { pending[open] = .function }
+    }
+
+    /// `func name(…) … {`: a function scope; the creation delegate method is read.
+    private mutating func function(_ index: Int) {
+        guard let open = declarationBody(from: index + 1) else { return }
+        pending[open] = .function
+        guard source.isWord(index + 1, "documentBrowser"), source.kind(index + 2) == .openParen,
+            let handler = creationHandlerName(parameters: index + 2)
+        else { return }
+        facts.handlers.append(
+            HandlerFlow.read(
+                body: open, handler: handler, in: source, kind: .browserDelegate, anchor: index,
+                enclosingType: enclosingType))
+    }
+
+    /// The local name of the `didRequestDocumentCreationWithHandler` parameter, if the list at
+    /// `open` has one.
+    private func creationHandlerName(parameters open: Int) -> String? {
+        let close = min(source.partner(open), source.count)
+        var index = open + 1
+        var parameterStart = true
+        while index < close {
+            if parameterStart, source.isWord(index, "didRequestDocumentCreationWithHandler") {
+                if source.kind(index + 1) == .identifier { return source.text(index + 1) }
+                return source.text(index)
+            }
+            parameterStart = source.kind(index) == .comma
+            index = source.skip(index)
+        }
+        return nil
+    }
+
+    /// `let`/`var`: file-level, static and local bindings, app type constants and document
+    /// members. Only values that may be type expressions are read (see ``mayBeTypeValue(at:)``):
+    /// most bindings cost a few token tests.
+    private mutating func binding(_ index: Int) {
+        guard source.kind(index + 1) == .identifier, let scope = scopes.last else { return }
+        let nameIndex = index + 1
+        var typeName: String?
+        if case .type(let name) = scope.kind { typeName = name }
+        let isMember = typeName != nil && isDocumentMember(nameIndex)
+        // The value: after `=`, or a computed property's body.
+        var cursor = nameIndex + 1
+        if source.kind(cursor) == .colon {
+            cursor += 1
+            while cursor < source.count && !source.isOperator(cursor, "=") && source.kind(cursor) != .openBrace
+                && !source.tokens[cursor].startsLine && source.kind(cursor) != .semicolon
+                && source.kind(cursor) != .comma
+            {
+                cursor = source.skip(cursor)
+            }
+        }
+        var valueRange: Range<Int>?
+        let isComputed = source.kind(cursor) == .openBrace
+        if source.isOperator(cursor, "=") {
+            guard isMember || mayBeTypeValue(at: cursor + 1) else { return }
+            let end = StatementParser(source: source).endOfStatement(
+                from: cursor + 1, end: min(scope.close, source.count))
+            valueRange = (cursor + 1)..<end
+        } else if isComputed {
+            let close = min(source.partner(cursor), source.count)
+            valueRange = computedExpression(open: cursor, close: close)
+            guard isMember || valueRange.map({ mayBeTypeValue(at: $0.lowerBound) }) == true else { return }
+        } else if !isMember {
+            return
+        }
+        let name = source.text(nameIndex)
+        let isLet = source.isWord(index, "let")
+        let reader = expressions
+        let value = valueRange.flatMap { reader.bindingValue($0) }
+        switch scope.kind {
+        case .file:
+            if let value, isLet || isComputed { facts.globalBindings[name] = value }
+        case .type(let typeName):
+            if isMember { documentMember(name: name, typeName: typeName, valueRange: valueRange, at: nameIndex) }
+            guard isStatic(index), let value, isLet || isComputed else { break }
+            facts.staticBindings["\(typeName).\(name)"] = value
+            if typeName == "UTType", case .element(let expression) = value, isTypeConstant(expression) {
+                facts.constants.append(
+                    FileFacts.Constant(name: name, value: expression, location: source.location(nameIndex)))
+                if let start = valueRange?.lowerBound { constantAtToken[start] = name }
+            }
+        case .function, .other:
+            if let value, isLet { scopes[scopes.count - 1].locals[name] = value }
+        }
+    }
+
+    /// Whether the name at `index` is `readableContentTypes`, `writableContentTypes` or
+    /// `writeableContentTypes`.
+    private func isDocumentMember(_ index: Int) -> Bool {
+        source.isWord(index, "readableContentTypes") || source.isWord(index, "writableContentTypes")
+            || source.isWord(index, "writeableContentTypes")
+    }
+
+    /// Whether a value starting at `index` may be a type expression or list: a string, `[`,
+    /// `.name`, `UTType…`, `String(…)`, `kUTType…`, or a lone name (`other`, `Type.other`).
+    private func mayBeTypeValue(at index: Int) -> Bool {
+        switch source.kind(index) {
+        case .string, .openBracket, .dot:
+            return true
+        case .identifier:
+            if source.isWord(index, "UTType") || source.isWord(index, "String") { return true }
+            let bytes = source.bytes(of: index)
+            if bytes.count > 7 && SourceText.equal(UnsafeBufferPointer(rebasing: bytes[0..<7]), "kUTType") {
+                return true
+            }
+            if endsValue(index + 1) { return true }
+            return source.kind(index + 1) == .dot && source.kind(index + 2) == .identifier && endsValue(index + 3)
+        default:
+            return false
+        }
+    }
+
+    /// Whether the value before `index` is complete there.
+    private func endsValue(_ index: Int) -> Bool {
+        index >= source.count || source.tokens[index].startsLine || source.kind(index) == .semicolon
+            || source.kind(index) == .closeBrace
+    }
+
+    /// Whether an `extension UTType` static's value makes a type (not a string or a number).
+    private func isTypeConstant(_ expression: TypeExpression) -> Bool {
+        switch expression {
+        case .initializer, .declaration, .constant: return true
+        default: return false
+        }
+    }
+
+    /// The expression a computed property's body returns: its only statement, or the one after
+    /// `return`; nil for `get`/`set` bodies and longer ones.
+    private func computedExpression(open: Int, close: Int) -> Range<Int>? {
+        var start = open + 1
+        guard start < close, !source.isWord(start, "get"), !source.isWord(start, "set"),
+            !source.isWord(start, "willSet"), !source.isWord(start, "didSet")
+        else { return nil }
+        if source.isWord(start, "return") { start += 1 }
+        let end = StatementParser(source: source).endOfStatement(from: start, end: close)
+        guard end == close, start < end else { return nil }
+        return start..<end
+    }
+
+    /// Whether the `let`/`var` at `index` has a `static` or `class` modifier.
+    private func isStatic(_ index: Int) -> Bool {
+        var cursor = index - 1
+        while cursor >= 0 {
+            if source.isWord(cursor, "static") || source.isWord(cursor, "class") { return true }
+            let isModifier =
+                source.kind(cursor) == .closeParen || source.kind(cursor) == .openParen || source.isWord(cursor, "set")
+                || source.isWord(cursor, "unsafe") || source.isWord(cursor, "public")
+                || source.isWord(cursor, "private")
+                || source.isWord(cursor, "fileprivate") || source.isWord(cursor, "internal")
+                || source.isWord(cursor, "package") || source.isWord(cursor, "open") || source.isWord(cursor, "final")
+                || source.isWord(cursor, "lazy") || source.isWord(cursor, "nonisolated")
+                || source.isWord(cursor, "override")
+            guard isModifier else { return false }
+            cursor -= 1
+        }
+        return false
+    }
+
+    /// `readableContentTypes`, `writableContentTypes`, `writeableContentTypes` in a type body.
+    private mutating func documentMember(name: String, typeName: String, valueRange: Range<Int>?, at index: Int) {
+        let member: FileFacts.DocumentMember.Member
+        switch name {
+        case "readableContentTypes": member = .readable
+        case "writableContentTypes": member = .writable
+        case "writeableContentTypes": member = .misspeltWritable
+        default: return
+        }
+        let list = valueRange.map { expressions.list($0) } ?? WrittenList(form: .dynamic)
+        facts.documentMembers.append(
+            FileFacts.DocumentMember(typeName: typeName, member: member, list: list, location: source.location(index)))
+    }
+
+    // MARK: Types made in code
+
+    /// `UTType(exportedAs:)` / `UTType(importedAs:)` at `index` (the `UTType`, or the `.` of
+    /// `.init(`).
+    private mutating func typeInitializer(at index: Int) {
+        var open = index + 1
+        if source.kind(index) == .dot {
+            open = index + 2
+        } else if source.kind(open) == .dot && source.isWord(open + 1, "init") {
+            open += 2
+        }
+        guard source.kind(open) == .openParen, source.kind(open + 2) == .colon else { return }
+        let kind: TypeDeclarationKind
+        if source.isWord(open + 1, "exportedAs") {
+            kind = .exported
+        } else if source.isWord(open + 1, "importedAs") {
+            kind = .imported
+        } else {
+            return
+        }
+        guard let argument = expressions.arguments(open: open).first else { return }
+        facts.declarationSites.append(
+            FileFacts.DeclarationSite(
+                kind: kind, argument: expressions.expression(argument.value), location: source.location(index),
+                constantName: constantAtToken[index]))
+    }
+
+    // MARK: Creation sites
+
+    /// A call whose first label names a browser or picker list: `(forOpening:`,
+    /// `(forOpeningFilesWithContentTypes:`, `(forOpeningContentTypes:`, `(documentTypes: … in:`.
+    private mutating func labelledCall(open: Int) {
+        guard source.kind(open + 2) == .colon, source.kind(open + 1) == .identifier else { return }
+        let kind: CreationSite.Kind
+        if source.isWord(open + 1, "forOpening") {
+            kind = .documentBrowser
+        } else if source.isWord(open + 1, "forOpeningFilesWithContentTypes") {
+            kind = .documentBrowserByIdentifiers
+        } else if source.isWord(open + 1, "forOpeningContentTypes") {
+            kind = .documentPicker
+        } else if source.isWord(open + 1, "documentTypes") {
+            kind = .documentPickerByIdentifiers
+        } else {
+            return
+        }
+        let arguments = expressions.arguments(open: open)
+        guard let first = arguments.first else { return }
+        if kind == .documentPickerByIdentifiers && !(arguments.count >= 2 && arguments[1].label == "in") { return }
+        let callee = calleeStart(open: open)
+        let list = expressions.list(first.value)
+        facts.sites.append(
+            FileFacts.Site(
+                kind: kind, location: source.location(callee), list: list, boundName: boundName(before: callee)))
+    }
+
+    /// Where the called expression before `(` starts: `Type`, `Type.init`, `super.init`,
+    /// `self.init`, `.init`.
+    private func calleeStart(open: Int) -> Int {
+        var start = open - 1
+        if source.isWord(start, "init") && source.kind(start - 1) == .dot {
+            start -= 1
+            if source.kind(start - 1) == .identifier { start -= 1 }
+        }
+        return max(start, 0)
+    }
+
+    /// The name an expression starting at `start` is assigned to: `let name = …`,
+    /// `let name: T = …`, `name = …`, `self.name = …`.
+    private func boundName(before start: Int) -> String? {
+        guard source.isOperator(start - 1, "=") else { return nil }
+        var cursor = start - 2
+        var steps = 0
+        while cursor >= 0 && steps < 12 {
+            if source.isWord(cursor, "let") || source.isWord(cursor, "var") {
+                return source.kind(cursor + 1) == .identifier ? source.text(cursor + 1) : nil
+            }
+            if source.tokens[cursor].startsLine || source.kind(cursor) == .semicolon {
+                break
+            }
+            cursor -= 1
+            steps += 1
+        }
+        return source.kind(start - 2) == .identifier ? source.text(start - 2) : nil
+    }
+
+    /// `.fileImporter(…allowedContentTypes:…)`.
+    private mutating func fileImporter(_ index: Int) {
+        guard source.kind(index + 1) == .openParen else { return }
+        let arguments = expressions.arguments(open: index + 1)
+        let list = arguments.first { $0.label == "allowedContentTypes" }.map { expressions.list($0.value) } ?? .absent
+        facts.sites.append(FileFacts.Site(kind: .fileImporter, location: source.location(index - 1), list: list))
+    }
+
+    /// `DocumentLaunchView(…for:…)`.
+    private mutating func launchView(_ index: Int) {
+        guard source.kind(index + 1) == .openParen else { return }
+        let arguments = expressions.arguments(open: index + 1)
+        let list = arguments.first { $0.label == "for" }.map { expressions.list($0.value) } ?? .absent
+        facts.sites.append(FileFacts.Site(kind: .documentLaunchView, location: source.location(index), list: list))
+    }
+
+    /// `DocumentGroupLaunchScene(…) { … }` / `DocumentGroupLaunchScene { … }`.
+    private mutating func launchScene(_ index: Int) {
+        guard source.kind(index + 1) == .openParen || source.kind(index + 1) == .openBrace else { return }
+        facts.sites.append(
+            FileFacts.Site(kind: .documentGroupLaunchScene, location: source.location(index), list: .absent))
+    }
+
+    /// `NewDocumentButton(…contentType:…)`, and the continuations of its closures.
+    private mutating func newDocumentButton(_ index: Int) {
+        guard source.kind(index + 1) == .openParen else { return }
+        let arguments = expressions.arguments(open: index + 1)
+        let list = arguments.first { $0.label == "contentType" }.map { expressions.single($0.value) } ?? .absent
+        let document = arguments.first { $0.label == "for" }.flatMap { typeName(in: $0.value) }
+        facts.sites.append(
+            FileFacts.Site(kind: .newDocumentButton, location: source.location(index), list: list, detail: document))
+        // The closures: arguments, and a trailing closure after `)`.
+        var end = min(source.partner(index + 1), source.count)
+        if source.kind(end + 1) == .openBrace { end = min(source.partner(end + 1), source.count) }
+        var cursor = index + 2
+        while cursor < end {
+            if source.isWord(cursor, "withCheckedContinuation")
+                || source.isWord(cursor, "withCheckedThrowingContinuation")
+                || source.isWord(cursor, "withUnsafeContinuation")
+                || source.isWord(cursor, "withUnsafeThrowingContinuation")
+            {
+                continuation(at: cursor)
+            }
+            cursor += 1
+        }
+    }
+
+    /// `withChecked…Continuation { name in … }` (or with arguments before the closure).
+    private mutating func continuation(at index: Int) {
+        var open = index + 1
+        if source.kind(open) == .openParen {
+            let close = source.partner(open)
+            if source.kind(close + 1) == .openBrace {
+                open = close + 1
+            } else if let closure = (open..<close).first(where: { source.kind($0) == .openBrace }) {
+                open = closure
+            }
+        }
+        guard source.kind(open) == .openBrace, source.kind(open + 1) == .identifier, source.isWord(open + 2, "in")
+        else { return }
+        let name = source.text(open + 1)
+        guard name != "_" else { return }
+        // The closure's body starts after `in`: read it as the handler's body.
+        facts.handlers.append(
+            HandlerFlow.read(
+                body: open, handler: name, in: source, kind: .newDocumentContinuation, anchor: index,
+                enclosingType: enclosingType))
+    }
+
+    /// `createDocumentAction(with:)` / `createDocumentAction(withIntent:)`.
+    private mutating func createDocumentAction(_ index: Int) {
+        guard source.kind(index + 1) == .openParen else { return }
+        let arguments = expressions.arguments(open: index + 1)
+        let intent = arguments.first { $0.label == "with" || $0.label == "withIntent" }.map { source.text($0.value) }
+        let start = source.kind(index - 1) == .dot ? index - 1 : index
+        facts.sites.append(
+            FileFacts.Site(kind: .createDocumentAction, location: source.location(start), list: .absent, detail: intent)
+        )
+    }
+
+    /// The type named at the start of `range`: `Doc()`, `Doc.self`, `Doc(text: "")`,
+    /// `{ Doc() }`; nil for a variable or `.init()`.
+    private func typeName(in range: Range<Int>) -> String? {
+        var index = range.lowerBound
+        if source.kind(index) == .openBrace { index += 1 }
+        guard index < range.upperBound, source.kind(index) == .identifier else { return nil }
+        let name = source.text(index)
+        guard let first = name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return nil }
+        return name
+    }
+
+    // MARK: Documents and scenes
+
+    /// `DocumentGroup(newDocument:|viewing:|editing: …)`.
+    private mutating func documentGroup(_ index: Int) {
+        guard source.kind(index + 1) == .openParen else { return }
+        let arguments = expressions.arguments(open: index + 1)
+        for argument in arguments {
+            let kind: DocumentSceneUse.Kind
+            switch argument.label {
+            case "newDocument": kind = .newDocument
+            case "viewing": kind = .viewing
+            case "editing": kind = .editing
+            default: continue
+            }
+            let contentType = arguments.first { $0.label == "contentType" }.map { expressions.single($0.value) }
+            facts.sceneUses.append(
+                FileFacts.SceneUse(
+                    kind: kind, documentName: typeName(in: argument.value), location: source.location(index),
+                    contentTypes: contentType ?? .absent))
+            return
+        }
+    }
+
+    /// `.fileExporter(…document:|documents:…, contentType:|contentTypes:…)`.
+    private mutating func fileExporter(_ index: Int) {
+        guard source.kind(index + 1) == .openParen else { return }
+        let arguments = expressions.arguments(open: index + 1)
+        guard let document = arguments.first(where: { $0.label == "document" || $0.label == "documents" }) else {
+            return
+        }
+        var contentTypes = WrittenList.absent
+        if let single = arguments.first(where: { $0.label == "contentType" }) {
+            contentTypes = expressions.single(single.value)
+        } else if let list = arguments.first(where: { $0.label == "contentTypes" }) {
+            contentTypes = expressions.list(list.value)
+        }
+        facts.sceneUses.append(
+            FileFacts.SceneUse(
+                kind: .fileExporter, documentName: typeName(in: document.value), location: source.location(index - 1),
+                contentTypes: contentTypes))
+    }
+
+    // MARK: Browser configuration
+
+    /// `allowsDocumentCreation = true`.
+    private mutating func documentCreation(_ index: Int) {
+        guard source.isOperator(index + 1, "="), source.isWord(index + 2, "true") else { return }
+        let next = index + 3
+        guard
+            next >= source.count || source.tokens[next].startsLine || source.kind(next) == .semicolon
+                || source.kind(next) == .closeBrace
+        else { return }
+        facts.documentCreationEnabled.append(source.location(index))
+    }
+
+    /// `present(x, …)`: a browser created here and presented.
+    private mutating func presentation(_ index: Int) {
+        guard source.kind(index + 1) == .openParen else { return }
+        let arguments = expressions.arguments(open: index + 1)
+        guard let first = arguments.first, first.label == nil else { return }
+        let value = first.value
+        let location = source.location(index)
+        if let type = typeName(in: value), source.kind(value.lowerBound + 1) == .openParen {
+            facts.presentations.append(
+                FileFacts.Presentation(
+                    location: location, createdType: type, creationLocation: source.location(value.lowerBound)))
+        } else if let last = value.last, source.kind(last) == .identifier,
+            value.count == 1 || (value.count == 3 && source.isWord(value.lowerBound, "self"))
+        {
+            presentedNames.append((source.text(last), location))
+        }
+    }
+
+    /// Presented names resolved to what this file binds them to: a browser creation site's
+    /// name, or `let|var name = Type(…)` (looked up only for presented names: they are rare).
+    private mutating func resolvePresentations() {
+        guard !presentedNames.isEmpty else { return }
+        var browsers: [String: SourceLocation] = [:]
+        for site in facts.sites where site.kind.isDocumentBrowser {
+            if let name = site.boundName { browsers[name] = site.location }
+        }
+        for (name, location) in presentedNames {
+            if let creation = browsers[name] {
+                facts.presentations.append(
+                    FileFacts.Presentation(
+                        location: location, createdType: "UIDocumentBrowserViewController", creationLocation: creation))
+            } else if let (type, creation) = construction(of: name) {
+                facts.presentations.append(
+                    FileFacts.Presentation(location: location, createdType: type, creationLocation: creation))
+            }
+        }
+    }
+
+    /// The type and location of the last `let|var name = Type(…)` or `name = Type(…)` in the file.
+    private func construction(of name: String) -> (String, SourceLocation)? {
+        var found: (String, SourceLocation)?
+        for index in 0..<source.count where source.isName(index, name) && source.isOperator(index + 1, "=") {
+            let value = index + 2
+            guard source.kind(value) == .identifier, source.kind(value + 1) == .openParen else { continue }
+            found = (source.text(value), source.location(value))
+        }
+        if found == nil {
+            // `let name: Type = …`
+            for index in 0..<source.count where source.isName(index, name) && source.kind(index + 1) == .colon {
+                var cursor = index + 2
+                while cursor < source.count && !source.isOperator(cursor, "=") && !source.tokens[cursor].startsLine {
+                    cursor += 1
+                }
+                if source.isOperator(cursor, "="), source.kind(cursor + 1) == .identifier,
+                    source.kind(cursor + 2) == .openParen
+                {
+                    found = (source.text(cursor + 1), source.location(cursor + 1))
+                }
+            }
+        }
+        return found
+    }
+
+    // MARK: Strings
+
+    /// A string literal holding the document-app template's placeholder domain.
+    private mutating func placeholder(_ index: Int) {
+        let bytes = source.bytes(of: index)
+        guard bytes.count >= 14, Self.contains(bytes, "com.example.") else { return }
+        guard let value = source.stringValue(index), value.hasPrefix("com.example.") else { return }
+        facts.placeholders.append(Located(value, at: source.location(index)))
+    }
+
+    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard bytes.count >= count else { return false }
+        let first = word.utf8Start[0]
+        var index = 0
+        while index + count <= bytes.count {
+            if bytes[index] == first
+                && SourceText.equal(UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]), word)
+            {
+                return true
+            }
+            index += 1
+        }
+        return false
+    }
+}

@@ -1,0 +1,58 @@
+/// Where a comment is: its bytes (from `//` or `/*` to the end of its line or its `*/`) and the
+/// line it starts on.
+struct CommentSpan: Sendable, Equatable {
+    var start: Int
+    var end: Int
+    var line: UInt32
+}
+
+/// What the lexer made of one file.
+struct LexedSource: Sendable {
+    /// The tokens of the code that is read (inactive `#if` branches left out).
+    var tokens: [SwiftToken]
+    /// Every comment.
+    var comments: [CommentSpan]
+    /// The finished `#if` groups with at least one active branch, inner groups first.
+    var groups: [ConditionalGroup]
+    /// How many lines the file has.
+    var lineCount: Int
+
+    /// For each token that opens or closes a bracketed range, the index of the token at its
+    /// other end; -1 for other tokens and for a closer with no opener. An opener left open is
+    /// paired with `tokens.count` (its range runs to the end). A closer of the wrong kind ends
+    /// the ranges opened inside the one it closes (`( [ )` pairs `(` with `)` and `[` with it
+    /// too), so one stray bracket does not shift the rest of the file; a closer whose opener is
+    /// more than 16 levels down is left unpaired.
+    func partners() -> [Int32] {
+        var partners = [Int32](repeating: -1, count: tokens.count)
+        var open: [Int32] = []
+        for index in tokens.indices {
+            let token = tokens[index]
+            if token.isOpener {
+                open.append(Int32(index))
+            } else if token.isCloser {
+                let wanted = Self.opener(closedBy: token.kind)
+                // Looking only a few levels down keeps hostile input (many openers of one kind,
+                // closers of another) linear.
+                let floor = max(0, open.count - 16)
+                guard let match = open[floor...].lastIndex(where: { tokens[Int($0)].kind == wanted }) else {
+                    continue
+                }
+                for opener in open[match...] { partners[Int(opener)] = Int32(index) }
+                partners[index] = open[match]
+                open.removeSubrange(match...)
+            }
+        }
+        for opener in open { partners[Int(opener)] = Int32(tokens.count) }
+        return partners
+    }
+
+    private static func opener(closedBy kind: SwiftToken.Kind) -> SwiftToken.Kind {
+        switch kind {
+        case .closeParen: .openParen
+        case .closeBracket: .openBracket
+        case .closeBrace: .openBrace
+        default: .stringBegin
+        }
+    }
+}
