@@ -479,14 +479,23 @@ struct FactReader {
         } else {
             return
         }
+        // The callee is a type (the UIKit class or a subclass of it) or an initializer: a
+        // function of the app's that happens to take a `forOpening:` label is not a site.
+        let callee = calleeStart(open: open)
+        guard source.isWord(open - 1, "init") || startsUppercase(open - 1) else { return }
         let arguments = expressions.arguments(open: open)
         guard let first = arguments.first else { return }
         if kind == .documentPickerByIdentifiers && !(arguments.count >= 2 && arguments[1].label == "in") { return }
-        let callee = calleeStart(open: open)
         let list = expressions.list(first.value)
         facts.sites.append(
             FileFacts.Site(
                 kind: kind, location: source.location(callee), list: list, boundName: boundName(before: callee)))
+    }
+
+    /// Whether token `index` is a name starting with a capital letter (a type, by convention).
+    private func startsUppercase(_ index: Int) -> Bool {
+        guard source.kind(index) == .identifier, let first = source.bytes(of: index).first else { return false }
+        return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
     }
 
     /// Where the called expression before `(` starts: `Type`, `Type.init`, `super.init`,
@@ -581,10 +590,9 @@ struct FactReader {
         else { return }
         let name = source.text(open + 1)
         guard name != "_" else { return }
-        // The closure's body starts after `in`: read it as the handler's body.
         facts.handlers.append(
             HandlerFlow.read(
-                body: open, handler: name, in: source, kind: .newDocumentContinuation, anchor: index,
+                body: open, from: open + 3, handler: name, in: source, kind: .newDocumentContinuation, anchor: index,
                 enclosingType: enclosingType))
     }
 
@@ -605,9 +613,8 @@ struct FactReader {
         var index = range.lowerBound
         if source.kind(index) == .openBrace { index += 1 }
         guard index < range.upperBound, source.kind(index) == .identifier else { return nil }
-        let name = source.text(index)
-        guard let first = name.utf8.first, first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z") else { return nil }
-        return name
+        guard startsUppercase(index) else { return nil }
+        return source.text(index)
     }
 
     // MARK: Documents and scenes

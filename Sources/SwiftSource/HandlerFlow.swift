@@ -54,15 +54,16 @@ struct HandlerFlow {
         self.handler = handler
     }
 
-    /// Reads the body inside the braces at `open` and its partner for `handler`; the result's
-    /// location is `anchor`'s (the `func`, or the continuation call).
+    /// Reads the body inside the braces at `open` and its partner (from `start` when given: a
+    /// closure's statements start after its signature) for `handler`; the result's location is
+    /// `anchor`'s (the `func`, or the continuation call).
     static func read(
-        body open: Int, handler: String, in source: SourceText, kind: CreationHandler.Kind, anchor: Int,
-        enclosingType: String?
+        body open: Int, from start: Int? = nil, handler: String, in source: SourceText, kind: CreationHandler.Kind,
+        anchor: Int, enclosingType: String?
     ) -> CreationHandler {
         var flow = HandlerFlow(source: source, handler: handler)
         let close = min(source.partner(open), source.count)
-        let body = (open + 1)..<close
+        let body = (start ?? open + 1)..<close
         if !flow.mentions(body) {
             flow.ends.append((anchor, HandlerPathEnd(kind: .neverMentioned, location: source.location(anchor))))
         } else {
