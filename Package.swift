@@ -53,7 +53,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "utiscope-bench",
-            dependencies: ["PropertyList", "UniformTypes", "AppBundle", "Lint", "CLibXML2"],
+            dependencies: ["PropertyList", "UniformTypes", "SwiftSource", "AppBundle", "Lint", "CLibXML2"],
             path: "Benchmarks/utiscope-bench"
         ),
         // A folder per test process for the tests' temporary files, removed when it exits.

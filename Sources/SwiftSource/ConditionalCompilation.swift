@@ -52,7 +52,7 @@ struct ConditionalCompilation {
     }
 
     /// `#elseif condition`, or `#else` with `condition` nil.
-    mutating func nextBranch(_ condition: Condition?, tokens: inout [SwiftToken]) {
+    mutating func nextBranch(_ condition: Condition?, tokens: inout TokenBuffer) {
         guard var frame = frames.popLast() else { return }
         close(&frame, tokens: &tokens)
         frame.branchStart = tokens.count
@@ -69,7 +69,7 @@ struct ConditionalCompilation {
     }
 
     /// `#endif`: the group is finished.
-    mutating func endIf(tokens: inout [SwiftToken]) {
+    mutating func endIf(tokens: inout TokenBuffer) {
         guard var frame = frames.popLast() else { return }
         close(&frame, tokens: &tokens)
         guard !frame.branches.isEmpty else { return }
@@ -78,23 +78,23 @@ struct ConditionalCompilation {
     }
 
     /// The end of the file: groups left open end here.
-    mutating func finish(tokens: inout [SwiftToken]) {
+    mutating func finish(tokens: inout TokenBuffer) {
         while !frames.isEmpty { endIf(tokens: &tokens) }
     }
 
     /// Ends the current branch: an active one is kept, an inactive one's tokens (and the groups
     /// inside it) are dropped.
-    private mutating func close(_ frame: inout Frame, tokens: inout [SwiftToken]) {
+    private mutating func close(_ frame: inout Frame, tokens: inout TokenBuffer) {
         if frame.active {
             frame.branches.append(frame.branchStart..<tokens.count)
         } else {
-            tokens.removeSubrange(frame.branchStart...)
+            tokens.truncate(to: frame.branchStart)
             groups.removeSubrange(frame.groupsAtBranchStart...)
         }
     }
 
     /// Makes the braces of the branches agree (see the type's summary).
-    private static func reconcileBraces(of branches: [Range<Int>], in tokens: inout [SwiftToken]) {
+    private static func reconcileBraces(of branches: [Range<Int>], in tokens: inout TokenBuffer) {
         guard branches.count > 1, branches.contains(where: { braceBalance(of: $0, in: tokens) != 0 }) else { return }
         for branch in branches.dropFirst() {
             var open: [Int] = []
@@ -111,7 +111,7 @@ struct ConditionalCompilation {
     }
 
     /// `{` minus `}` in a range of tokens.
-    private static func braceBalance(of range: Range<Int>, in tokens: [SwiftToken]) -> Int {
+    private static func braceBalance(of range: Range<Int>, in tokens: TokenBuffer) -> Int {
         var balance = 0
         for index in range {
             if tokens[index].kind == .openBrace { balance += 1 }

@@ -8,8 +8,8 @@
 /// here; other names are left for the app's files to resolve. Everything else is dynamic.
 struct ExpressionReader {
     let source: SourceText
-    /// The `let`s of the enclosing local scopes, innermost last.
-    var locals: [[String: BindingValue]] = []
+    /// The `let`s of the enclosing local scopes, innermost last, read when looked up.
+    var locals: [LocalBinding] = []
     /// The innermost enclosing type's name (for `Self.name` and bare static names).
     var typeName: String?
 
@@ -260,11 +260,23 @@ struct ExpressionReader {
         return .element(expression)
     }
 
-    /// The value a local `let` named `name` is bound to, innermost scope first.
+    /// The value a local `let` named `name` is bound to, innermost scope first (read with only
+    /// the bindings declared before it in scope).
     func local(_ name: String) -> BindingValue? {
-        for scope in locals.reversed() {
-            if let value = scope[name] { return value }
+        for index in locals.indices.reversed() where source.isName(locals[index].name, name) {
+            var outer = self
+            outer.locals = Array(locals[..<index])
+            let start = locals[index].value
+            let end = StatementParser(source: source).endOfStatement(from: start, end: source.count)
+            return outer.bindingValue(start..<end)
         }
         return nil
     }
+}
+
+/// A local `let` whose value may be a type expression: the tokens of its name and of its value's
+/// start. Read only if a type expression names it.
+struct LocalBinding {
+    var name: Int
+    var value: Int
 }

@@ -21,15 +21,14 @@ struct FactReader {
     private struct Scope {
         enum Kind {
             case file
-            case type(String)
+            /// A type or extension body; the token of the type's name.
+            case type(Int)
             case function
             case other
         }
 
         var kind: Kind
-        /// The index of the closing brace (the token count for the file).
-        var close: Int
-        var locals: [String: BindingValue] = [:]
+        var locals: [LocalBinding] = []
     }
 
     /// Reads `source`.
@@ -41,7 +40,7 @@ struct FactReader {
 
     private init(source: SourceText) {
         self.source = source
-        scopes = [Scope(kind: .file, close: source.count)]
+        scopes = [Scope(kind: .file)]
     }
 
     // MARK: The pass
@@ -50,19 +49,22 @@ struct FactReader {
         let count = source.count
         var index = 0
         while index < count {
-            while scopes.count > 1, let last = scopes.last, index > last.close { scopes.removeLast() }
             let token = source.tokens[index]
             switch token.kind {
             case .openBrace:
-                scopes.append(Scope(kind: pending.removeValue(forKey: index) ?? .other, close: source.partner(index)))
+                scopes.append(Scope(kind: pending.removeValue(forKey: index) ?? .other))
             case .closeBrace:
-                if scopes.count > 1, let last = scopes.last, last.close == index { scopes.removeLast() }
+                if scopes.count > 1 { scopes.removeLast() }
             case .openParen:
                 labelledCall(open: index)
             case .string:
                 placeholder(index)
             case .identifier:
-                if source.kind(index - 1) == .dot {
+                // Most names are none of those the facts are about: a name's first byte and
+                // length rule nearly all of them out before any comparison.
+                guard Self.mayBeKeyName(first: source.bytes[Int(token.start)], length: Int(token.end - token.start))
+                else { break }
+                if index > 0 && source.tokens[index - 1].kind == .dot {
                     member(index)
                 } else {
                     name(index)
@@ -73,6 +75,26 @@ struct FactReader {
             index += 1
         }
         resolvePresentations()
+    }
+
+    /// Whether a name starting with `first`, `length` bytes long, may be one of the names
+    /// ``name(_:)`` and ``member(_:)`` look for.
+    @inline(__always)
+    private static func mayBeKeyName(first: UInt8, length: Int) -> Bool {
+        switch first {
+        case UInt8(ascii: "l"), UInt8(ascii: "v"): length == 3
+        case UInt8(ascii: "f"): length == 4 || length == 12
+        case UInt8(ascii: "i"): length == 4
+        case UInt8(ascii: "s"), UInt8(ascii: "d"): length == 6
+        case UInt8(ascii: "e"): length == 4 || length == 9
+        case UInt8(ascii: "c"): length == 5 || length == 20
+        case UInt8(ascii: "a"): length == 5 || length == 22
+        case UInt8(ascii: "p"): length == 7 || length == 8
+        case UInt8(ascii: "U"): length == 6
+        case UInt8(ascii: "D"): length == 13 || length == 18 || length == 24
+        case UInt8(ascii: "N"): length == 17
+        default: false
+        }
     }
 
     /// A name not after `.`.
@@ -137,40 +159,35 @@ struct FactReader {
     // MARK: Scopes and declarations
 
     private var expressions: ExpressionReader {
-        var typeName: String?
-        for scope in scopes.reversed() {
-            if case .type(let name) = scope.kind {
-                typeName = name
-                break
-            }
-        }
-        return ExpressionReader(source: source, locals: localScopes, typeName: typeName)
+        ExpressionReader(source: source, locals: localBindings, typeName: enclosingType)
     }
 
     /// The local scopes' `let`s, outermost first, up to the innermost type body.
-    private var localScopes: [[String: BindingValue]] {
-        var locals: [[String: BindingValue]] = []
-        for scope in scopes.reversed() {
-            if case .type = scope.kind { break }
-            if case .file = scope.kind { break }
-            locals.append(scope.locals)
+    private var localBindings: [LocalBinding] {
+        var scopeIndex = scopes.count - 1
+        while scopeIndex > 0 {
+            if case .type = scopes[scopeIndex].kind { break }
+            scopeIndex -= 1
         }
-        return locals.reversed()
+        return scopes[(scopeIndex + 1)...].flatMap(\.locals)
     }
 
     /// The innermost enclosing type body's name.
     private var enclosingType: String? {
         for scope in scopes.reversed() {
-            if case .type(let name) = scope.kind { return name }
+            if case .type(let name) = scope.kind { return source.text(name) }
         }
         return nil
     }
 
-    /// `struct|class|enum|actor|protocol|extension Name …: A, B … {`.
+    /// `struct|class|enum|actor|protocol|extension Name …: A, B … {`. Only headers that matter
+    /// are kept: classes (for subclasses of the browser) and conformances to the document
+    /// protocols.
     private mutating func typeHeader(_ index: Int) {
         // `class func`, `class var`: a modifier, not a class.
         guard source.kind(index + 1) == .identifier else { return }
-        if source.isWord(index, "class"),
+        let isClass = source.isWord(index, "class")
+        if isClass,
             source.isWord(index + 1, "func") || source.isWord(index + 1, "var") || source.isWord(index + 1, "let")
                 || source.isWord(index + 1, "subscript") || source.isWord(index + 1, "override")
                 || source.isWord(index + 1, "final") || source.isWord(index + 1, "public")
@@ -181,47 +198,67 @@ struct FactReader {
         // `extension Module.Type`: the last component names the type.
         var nameIndex = index + 1
         while source.kind(nameIndex + 1) == .dot && source.kind(nameIndex + 2) == .identifier { nameIndex += 2 }
-        let name = source.text(nameIndex)
         guard let open = declarationBody(from: nameIndex + 1) else { return }
-        let inherits = inheritance(from: nameIndex + 1, to: open)
         let isProtocol = source.isWord(index, "protocol")
-        pending[open] = isProtocol ? .other : .type(name)
+        pending[open] = isProtocol ? .other : .type(nameIndex)
         guard !isProtocol else { return }
+        let inherits = inheritance(from: nameIndex + 1, to: open)
+        guard !inherits.isEmpty else { return }
+        let isDocument = inherits.contains {
+            source.isWord($0, "FileDocument") || source.isWord($0, "ReferenceFileDocument")
+        }
+        let isLaunchController = isClass && inherits.contains { source.isWord($0, "UIDocumentViewController") }
+        guard isClass || isDocument else { return }
         let header = FileFacts.TypeHeader(
-            name: name, isExtension: source.isWord(index, "extension"), inherits: inherits,
-            location: source.location(nameIndex))
+            name: source.text(nameIndex), isExtension: source.isWord(index, "extension"),
+            inherits: inherits.map { source.text($0) }, location: source.location(nameIndex))
         facts.typeHeaders.append(header)
-        if source.isWord(index, "class") && inherits.contains("UIDocumentViewController") {
+        if isLaunchController {
             facts.sites.append(
                 FileFacts.Site(kind: .documentViewController, location: header.location, list: .absent))
         }
     }
 
-    /// The names after the header's `:` (each path's last component; generics left out).
-    private func inheritance(from start: Int, to open: Int) -> [String] {
+    /// The tokens of the names after the header's `:` (each path's last component; generic
+    /// arguments left out).
+    private func inheritance(from start: Int, to open: Int) -> [Int] {
         var index = start
-        while index < open && source.kind(index) != .colon {
-            if source.isWord(index, "where") { return [] }
-            index = source.skip(index)
+        var depth = 0
+        while index < open {
+            switch source.kind(index) {
+            case .openParen, .openBracket: depth += 1
+            case .closeParen, .closeBracket: depth -= 1
+            case .identifier where depth == 0 && source.isWord(index, "where"): return []
+            default: break
+            }
+            if depth == 0 && source.kind(index) == .colon { break }
+            index += 1
         }
-        var names: [String] = []
-        var last: String?
+        var names: [Int] = []
+        var last: Int?
+        var angle = 0
         index += 1
         while index < open {
-            if source.isWord(index, "where") { break }
             switch source.kind(index) {
             case .identifier:
-                last = source.text(index)
-            case .comma:
+                if source.isWord(index, "where") && angle == 0 { index = open; continue }
+                if angle == 0 { last = index }
+            case .comma where angle == 0:
                 if let name = last { names.append(name) }
                 last = nil
-            case .operator where source.isOperator(index, "&"):
-                if let name = last { names.append(name) }
-                last = nil
+            case .operator:
+                if source.isOperator(index, "&") && angle == 0 {
+                    if let name = last { names.append(name) }
+                    last = nil
+                } else if source.isOperator(index, "<") {
+                    angle += 1
+                } else if source.isOperator(index, ">") {
+                    angle = max(0, angle - 1)
+                }
             default:
                 break
             }
-            index = source.skip(index)
+            index += 1
         }
         if let name = last { names.append(name) }
         return names
@@ -229,20 +266,31 @@ struct FactReader {
 
     /// The `{` of the body of the declaration whose header goes on from `start`; nil when the
     /// declaration has none (a protocol requirement): the header ends at a token that starts a
-    /// line with another declaration, or at a `}`.
+    /// line with another declaration, or at a `}`. Brackets are counted, not matched: a header
+    /// is short, and matching them would need the file's partners.
     private func declarationBody(from start: Int) -> Int? {
         var index = start
+        var depth = 0
         while index < source.count {
             switch source.kind(index) {
-            case .openBrace: return index
-            case .closeBrace, .semicolon, .inertBrace: return nil
+            case .openParen, .openBracket:
+                depth += 1
+            case .closeParen, .closeBracket:
+                depth -= 1
+            case .openBrace:
+                if depth <= 0 { return index }
+            case .closeBrace, .inertBrace:
+                if depth <= 0 { return nil }
+            case .semicolon:
+                if depth <= 0 { return nil }
             case .at:
-                if source.tokens[index].startsLine { return nil }
+                if depth <= 0 && source.tokens[index].startsLine { return nil }
             case .identifier:
-                if source.tokens[index].startsLine && isDeclarationStart(index) { return nil }
-            default: break
+                if depth <= 0 && source.tokens[index].startsLine && isDeclarationStart(index) { return nil }
+            default:
+                break
             }
-            index = source.skip(index)
+            index += 1
         }
         return nil
     }
@@ -299,53 +347,84 @@ struct FactReader {
     private mutating func binding(_ index: Int) {
         guard source.kind(index + 1) == .identifier, let scope = scopes.last else { return }
         let nameIndex = index + 1
-        var typeName: String?
+        var typeName: Int?
         if case .type(let name) = scope.kind { typeName = name }
         let isMember = typeName != nil && isDocumentMember(nameIndex)
         // The value: after `=`, or a computed property's body.
         var cursor = nameIndex + 1
         if source.kind(cursor) == .colon {
             cursor += 1
-            while cursor < source.count && !source.isOperator(cursor, "=") && source.kind(cursor) != .openBrace
-                && !source.tokens[cursor].startsLine && source.kind(cursor) != .semicolon
-                && source.kind(cursor) != .comma
-            {
-                cursor = source.skip(cursor)
+            var depth = 0
+            while cursor < source.count {
+                let kind = source.kind(cursor)
+                if depth == 0 {
+                    if source.isOperator(cursor, "=") || kind == .openBrace || kind == .semicolon || kind == .comma
+                        || kind == .closeBrace || source.tokens[cursor].startsLine
+                    {
+                        break
+                    }
+                }
+                if kind == .openParen || kind == .openBracket { depth += 1 }
+                if kind == .closeParen || kind == .closeBracket { depth -= 1 }
+                cursor += 1
             }
         }
-        var valueRange: Range<Int>?
+        let isLet = source.isWord(index, "let")
         let isComputed = source.kind(cursor) == .openBrace
-        if source.isOperator(cursor, "=") {
-            guard isMember || mayBeTypeValue(at: cursor + 1) else { return }
-            let end = StatementParser(source: source).endOfStatement(
-                from: cursor + 1, end: min(scope.close, source.count))
-            valueRange = (cursor + 1)..<end
-        } else if isComputed {
-            let close = min(source.partner(cursor), source.count)
-            valueRange = computedExpression(open: cursor, close: close)
-            guard isMember || valueRange.map({ mayBeTypeValue(at: $0.lowerBound) }) == true else { return }
-        } else if !isMember {
+        // A local `let` is noted, and read only if a type expression names it.
+        if case .function = scope.kind, isLet, source.isOperator(cursor, "="), mayBeTypeValue(at: cursor + 1) {
+            scopes[scopes.count - 1].locals.append(LocalBinding(name: nameIndex, value: cursor + 1))
             return
         }
-        let name = source.text(nameIndex)
-        let isLet = source.isWord(index, "let")
-        let reader = expressions
-        let value = valueRange.flatMap { reader.bindingValue($0) }
-        switch scope.kind {
-        case .file:
-            if let value, isLet || isComputed { facts.globalBindings[name] = value }
-        case .type(let typeName):
-            if isMember { documentMember(name: name, typeName: typeName, valueRange: valueRange, at: nameIndex) }
-            guard isStatic(index), let value, isLet || isComputed else { break }
-            facts.staticBindings["\(typeName).\(name)"] = value
-            if typeName == "UTType", case .element(let expression) = value, isTypeConstant(expression) {
-                facts.constants.append(
-                    FileFacts.Constant(name: name, value: expression, location: source.location(nameIndex)))
-                if let start = valueRange?.lowerBound { constantAtToken[start] = name }
-            }
-        case .function, .other:
-            if let value, isLet { scopes[scopes.count - 1].locals[name] = value }
+        if case .other = scope.kind, isLet, source.isOperator(cursor, "="), mayBeTypeValue(at: cursor + 1) {
+            scopes[scopes.count - 1].locals.append(LocalBinding(name: nameIndex, value: cursor + 1))
+            return
         }
+        guard case .file = scope.kind, isLet || isComputed else {
+            if let typeName { member(nameIndex, of: typeName, keyword: index, cursor: cursor, isMember: isMember) }
+            return
+        }
+        guard let range = valueRange(at: cursor), mayBeTypeValue(at: range.lowerBound),
+            let value = expressions.bindingValue(range)
+        else { return }
+        facts.globalBindings[source.text(nameIndex)] = value
+    }
+
+    /// A `let`/`var` in a type body: a static binding, an app type constant, a document member.
+    private mutating func member(_ nameIndex: Int, of typeToken: Int, keyword: Int, cursor: Int, isMember: Bool) {
+        // Instance properties (`var body: some View { … }`) are most members: they are left
+        // before anything is read.
+        let isStatic = isStatic(keyword)
+        guard isMember || isStatic else { return }
+        let range = valueRange(at: cursor)
+        let typeName = source.text(typeToken)
+        if isMember {
+            documentMember(name: source.text(nameIndex), typeName: typeName, valueRange: range, at: nameIndex)
+        }
+        let isLet = source.isWord(keyword, "let")
+        guard isStatic, let range, isLet || source.kind(cursor) == .openBrace, mayBeTypeValue(at: range.lowerBound),
+            let value = expressions.bindingValue(range)
+        else { return }
+        let name = source.text(nameIndex)
+        facts.staticBindings["\(typeName).\(name)"] = value
+        if typeName == "UTType", case .element(let expression) = value, isTypeConstant(expression) {
+            facts.constants.append(
+                FileFacts.Constant(name: name, value: expression, location: source.location(nameIndex)))
+            constantAtToken[range.lowerBound] = name
+        }
+    }
+
+    /// The value's tokens of a binding whose name (and type) end at `cursor`: after `=`, or the
+    /// expression a computed property's body returns.
+    private func valueRange(at cursor: Int) -> Range<Int>? {
+        if source.isOperator(cursor, "=") {
+            let end = StatementParser(source: source).endOfStatement(from: cursor + 1, end: source.count)
+            return (cursor + 1)..<end
+        }
+        if source.kind(cursor) == .openBrace {
+            return computedExpression(open: cursor, close: min(source.partner(cursor), source.count))
+        }
+        return nil
     }
 
     /// Whether the name at `index` is `readableContentTypes`, `writableContentTypes` or
@@ -737,27 +816,23 @@ struct FactReader {
 
     // MARK: Strings
 
-    /// A string literal holding the document-app template's placeholder domain.
+    /// A string literal whose value starts with the document-app template's placeholder domain
+    /// (tested on the bytes after the opening delimiter before the value is made).
     private mutating func placeholder(_ index: Int) {
-        let bytes = source.bytes(of: index)
-        guard bytes.count >= 14, Self.contains(bytes, "com.example.") else { return }
-        guard let value = source.stringValue(index), value.hasPrefix("com.example.") else { return }
-        facts.placeholders.append(Located(value, at: source.location(index)))
-    }
-
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-        let count = word.utf8CodeUnitCount
-        guard bytes.count >= count else { return false }
-        let first = word.utf8Start[0]
-        var index = 0
-        while index + count <= bytes.count {
-            if bytes[index] == first
-                && SourceText.equal(UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]), word)
-            {
-                return true
-            }
-            index += 1
+        let token = source.tokens[index]
+        let start = Int(token.start) + Int(token.hashes) + (token.flags.contains(.multiline) ? 3 : 1)
+        let prefix: StaticString = "com.example."
+        let width = prefix.utf8CodeUnitCount
+        if token.flags.contains(.multiline) {
+            // The value starts on the next line, after its indentation.
+            guard let value = source.stringValue(index), value.hasPrefix("com.example.") else { return }
+            facts.placeholders.append(Located(value, at: source.location(index)))
+            return
         }
-        return false
+        guard start + width <= Int(token.end),
+            SourceText.equal(UnsafeBufferPointer(rebasing: source.bytes[start..<(start + width)]), prefix),
+            let value = source.stringValue(index)
+        else { return }
+        facts.placeholders.append(Located(value, at: source.location(index)))
     }
 }

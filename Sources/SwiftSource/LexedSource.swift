@@ -23,29 +23,40 @@ struct LexedSource: Sendable {
     /// the ranges opened inside the one it closes (`( [ )` pairs `(` with `)` and `[` with it
     /// too), so one stray bracket does not shift the rest of the file; a closer whose opener is
     /// more than 16 levels down is left unpaired.
-    func partners() -> [Int32] {
+    static func partners(of tokens: [SwiftToken]) -> [Int32] {
         var partners = [Int32](repeating: -1, count: tokens.count)
         var open: [Int32] = []
         for index in tokens.indices {
-            let token = tokens[index]
-            if token.isOpener {
+            let kind = tokens[index].kind
+            switch kind {
+            case .openParen, .openBracket, .openBrace, .stringBegin:
                 open.append(Int32(index))
-            } else if token.isCloser {
-                let wanted = Self.opener(closedBy: token.kind)
-                // Looking only a few levels down keeps hostile input (many openers of one kind,
-                // closers of another) linear.
-                let floor = max(0, open.count - 16)
-                guard let match = open[floor...].lastIndex(where: { tokens[Int($0)].kind == wanted }) else {
+            case .closeParen, .closeBracket, .closeBrace, .stringEnd:
+                let wanted = opener(closedBy: kind)
+                if let top = open.last, tokens[Int(top)].kind == wanted {
+                    partners[Int(top)] = Int32(index)
+                    partners[index] = top
+                    open.removeLast()
                     continue
                 }
+                // Looking only a few levels down keeps hostile input (many openers of one kind,
+                // closers of another) linear.
+                var match = open.count - 1
+                while match >= max(0, open.count - 16) && tokens[Int(open[match])].kind != wanted { match -= 1 }
+                guard match >= max(0, open.count - 16), match >= 0 else { continue }
                 for opener in open[match...] { partners[Int(opener)] = Int32(index) }
                 partners[index] = open[match]
                 open.removeSubrange(match...)
+            default:
+                break
             }
         }
         for opener in open { partners[Int(opener)] = Int32(tokens.count) }
         return partners
     }
+
+    /// ``partners(of:)`` for this file's tokens.
+    func partners() -> [Int32] { Self.partners(of: tokens) }
 
     private static func opener(closedBy kind: SwiftToken.Kind) -> SwiftToken.Kind {
         switch kind {

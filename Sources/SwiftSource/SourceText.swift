@@ -9,17 +9,18 @@ struct SourceText {
     let path: String
     let bytes: UnsafeBufferPointer<UInt8>
     let tokens: [SwiftToken]
-    let partners: [Int32]
     let groups: [ConditionalGroup]
     /// The indices of the groups whose first branch starts at a token.
     let groupsStarting: [Int: [Int]]
     private let columns = ColumnCache()
+    /// Bracket partners, computed when first asked for: a file without facts never needs them.
+    private let lazyPartners: LazyPartners
 
     init(path: String, bytes: UnsafeBufferPointer<UInt8>, lexed: LexedSource) {
         self.path = path
         self.bytes = bytes
         self.tokens = lexed.tokens
-        self.partners = lexed.partners()
+        self.lazyPartners = LazyPartners(tokens: lexed.tokens)
         self.groups = lexed.groups
         var starting: [Int: [Int]] = [:]
         for (index, group) in lexed.groups.enumerated() { starting[group.range.lowerBound, default: []].append(index) }
@@ -99,9 +100,9 @@ struct SourceText {
 
     /// The index of the token at the other end of the bracketed range that token `index` opens
     /// or closes; `count` for an opener left open, -1 otherwise.
-    @inline(__always)
     func partner(_ index: Int) -> Int {
-        index >= 0 && index < partners.count ? Int(partners[index]) : -1
+        let partners = lazyPartners.values
+        return index >= 0 && index < partners.count ? Int(partners[index]) : -1
     }
 
     /// The index after the bracketed range opened at `index` (or `index + 1` for other tokens).
@@ -113,16 +114,26 @@ struct SourceText {
     /// Where token `index` starts (a backquoted name, at its backquote): line and column, the
     /// column counting Unicode scalars from 1.
     func location(_ index: Int) -> SourceLocation {
+        guard !tokens.isEmpty else { return endLocation }
         let token = tokens[min(max(index, 0), tokens.count - 1)]
         let offset = Int(token.start) - (token.flags.contains(.escapedName) ? 1 : 0)
-        return SourceLocation(file: path, line: Int(token.line), column: columns.column(at: offset, in: bytes))
+        return SourceLocation(
+            file: path, line: Int(token.line), column: columns.column(at: offset, line: token.line, in: bytes))
     }
 
     /// The location of the end of the file (for a range that runs to it).
     var endLocation: SourceLocation {
         var line = 1
-        for byte in bytes where byte == 0x0A { line += 1 }
-        return SourceLocation(file: path, line: line, column: columns.column(at: bytes.count, in: bytes))
+        var column = 1
+        for byte in bytes {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1
+            }
+        }
+        return SourceLocation(file: path, line: line, column: column)
     }
 
     /// The value of a whole string literal (`.string` token) as the compiler makes it: escapes
@@ -137,29 +148,42 @@ struct SourceText {
 /// The column of the last position asked for, so that positions further along the same line
 /// are counted from there (a file written on one long line stays linear).
 private final class ColumnCache {
-    private var lineStart = -1
+    private var line: UInt32 = 0
     private var offset = 0
     private var column = 1
 
-    /// The 1-based column of `target`, in Unicode scalars (UTF-8 continuation bytes not counted).
-    func column(at target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    /// The 1-based column of `target` (on line `line`), in Unicode scalars (UTF-8 continuation
+    /// bytes not counted).
+    func column(at target: Int, line: UInt32, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
         let target = min(target, bytes.count)
-        if lineStart < 0 || target < offset {
+        if line != self.line || target < offset {
             var start = target
             while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
-            lineStart = start
+            self.line = line
             offset = start
             column = 1
         }
         while offset < target {
-            if bytes[offset] == 0x0A {
-                lineStart = offset + 1
-                column = 1
-            } else if bytes[offset] & 0xC0 != 0x80 {
-                column += 1
-            }
+            if bytes[offset] & 0xC0 != 0x80 { column += 1 }
             offset += 1
         }
         return column
+    }
+}
+
+/// A file's bracket partners, computed at first use.
+private final class LazyPartners {
+    private let tokens: [SwiftToken]
+    private var computed: [Int32]?
+
+    init(tokens: [SwiftToken]) {
+        self.tokens = tokens
+    }
+
+    var values: [Int32] {
+        if let computed { return computed }
+        let values = LexedSource.partners(of: tokens)
+        computed = values
+        return values
     }
 }

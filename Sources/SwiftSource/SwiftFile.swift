@@ -8,8 +8,9 @@ import PropertyList
 public struct SwiftFile: Sendable {
     /// The file's path, as locations carry it.
     public let path: String
-    /// How many lines the file has.
-    public let lineCount: Int
+    /// Whether the file was lexed and read; false when ``FactTriggers`` found none of the names
+    /// and strings facts come from (the file then has no fact).
+    public let isRead: Bool
     /// The comments holding a `utiscope:` directive.
     public let directiveComments: [SwiftComment]
     /// The facts, with type expressions as written.
@@ -26,18 +27,19 @@ public struct SwiftFile: Sendable {
         self.init(path: path, read: Self.read(path: path, buffer: buffer))
     }
 
-    private init(path: String, read: (FileFacts, [SwiftComment], Int)) {
+    private init(path: String, read: (FileFacts, [SwiftComment], Bool)) {
         self.path = path
         self.facts = read.0
         self.directiveComments = read.1
-        self.lineCount = read.2
+        self.isRead = read.2
     }
 
-    private static func read(path: String, buffer: UnsafeBufferPointer<UInt8>) -> (FileFacts, [SwiftComment], Int) {
+    private static func read(path: String, buffer: UnsafeBufferPointer<UInt8>) -> (FileFacts, [SwiftComment], Bool) {
+        guard FactTriggers.mayHoldFacts(buffer) else { return (FileFacts(), [], false) }
         let lexed = SwiftLexer.tokenize(buffer)
         let source = SourceText(path: path, bytes: buffer, lexed: lexed)
         let facts = FactReader.read(source)
-        return (facts, directives(in: lexed, source: source), lexed.lineCount)
+        return (facts, directives(in: lexed, source: source), true)
     }
 
     /// The comments that mention `utiscope:`.
@@ -61,9 +63,14 @@ public struct SwiftFile: Sendable {
 
     private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
+        let first = word.utf8Start[0]
         var index = 0
         while index + count <= bytes.count {
-            if SourceText.equal(UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]), word) { return true }
+            if bytes[index] == first
+                && SourceText.equal(UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]), word)
+            {
+                return true
+            }
             index += 1
         }
         return false
