@@ -38,6 +38,7 @@ do {
         case "foundation": print(try ParseTasks.foundation(path))
         case "sax": print(try ParseTasks.saxWalk(path))
         case "swift": print(try SwiftSourceBenchmark.task(tree: path))
+        case "swift-all": print(try SwiftSourceBenchmark.taskOnAllCores(tree: path))
         default: usage()
         }
     case "_generate-hostile":

@@ -16,7 +16,7 @@ struct FactReader {
     /// The app constant whose value a `UTType` token starts, by token index.
     private var constantAtToken: [Int: String] = [:]
     /// `present(name, …)` calls, resolved at the end against what the file binds the name to.
-    private var presentedNames: [(name: String, location: SourceLocation)] = []
+    private var presentedNames: [(name: String, location: SourceLocation, index: Int)] = []
 
     private struct Scope {
         enum Kind {
@@ -45,25 +45,26 @@ struct FactReader {
 
     // MARK: The pass
 
+    /// The names ``name(_:)`` and ``member(_:)`` act on; the lexer notes every name with the
+    /// first byte and length of one of them (``LexedSource/events``).
+    static let keyNames = [
+        "struct", "enum", "extension", "actor", "protocol", "class", "allowsDocumentCreation", "present",
+        "createDocumentAction", "func", "init", "deinit", "let", "var", "UTType", "DocumentGroup", "DocumentLaunchView",
+        "DocumentGroupLaunchScene", "NewDocumentButton", "fileImporter", "fileExporter", "forOpening",
+        "forOpeningFilesWithContentTypes", "forOpeningContentTypes", "documentTypes",
+    ]
+
     private mutating func run() {
-        let count = source.count
-        var index = 0
-        while index < count {
-            let token = source.tokens[index]
-            switch token.kind {
+        for event in source.events {
+            let index = Int(event)
+            switch source.tokens[index].kind {
             case .openBrace:
                 scopes.append(Scope(kind: pending.removeValue(forKey: index) ?? .other))
             case .closeBrace:
                 if scopes.count > 1 { scopes.removeLast() }
-            case .openParen:
-                labelledCall(open: index)
             case .string:
                 placeholder(index)
             case .identifier:
-                // Most names are none of those the facts are about: a name's first byte and
-                // length rule nearly all of them out before any comparison.
-                guard Self.mayBeKeyName(first: source.bytes[Int(token.start)], length: Int(token.end - token.start))
-                else { break }
                 if index > 0 && source.tokens[index - 1].kind == .dot {
                     member(index)
                 } else {
@@ -72,29 +73,8 @@ struct FactReader {
             default:
                 break
             }
-            index += 1
         }
         resolvePresentations()
-    }
-
-    /// Whether a name starting with `first`, `length` bytes long, may be one of the names
-    /// ``name(_:)`` and ``member(_:)`` look for.
-    @inline(__always)
-    private static func mayBeKeyName(first: UInt8, length: Int) -> Bool {
-        switch first {
-        case UInt8(ascii: "l"), UInt8(ascii: "v"): length == 3
-        case UInt8(ascii: "f"): length == 4 || length == 12
-        case UInt8(ascii: "i"): length == 4
-        case UInt8(ascii: "s"), UInt8(ascii: "d"): length == 6
-        case UInt8(ascii: "e"): length == 4 || length == 9
-        case UInt8(ascii: "c"): length == 5 || length == 20
-        case UInt8(ascii: "a"): length == 5 || length == 22
-        case UInt8(ascii: "p"): length == 7 || length == 8
-        case UInt8(ascii: "U"): length == 6
-        case UInt8(ascii: "D"): length == 13 || length == 18 || length == 24
-        case UInt8(ascii: "N"): length == 17
-        default: false
-        }
     }
 
     /// A name not after `.`.
@@ -115,9 +95,17 @@ struct FactReader {
                 createDocumentAction(index)
             }
         case UInt8(ascii: "f"):
-            if source.isWord(index, "func") { function(index) }
+            if source.isWord(index, "func") {
+                function(index)
+            } else if source.kind(index - 1) == .openParen && source.kind(index + 1) == .colon {
+                labelledCall(open: index - 1)
+            }
         case UInt8(ascii: "i"), UInt8(ascii: "d"):
-            if source.isWord(index, "init") || source.isWord(index, "deinit") { functionLike(index) }
+            if source.isWord(index, "init") || source.isWord(index, "deinit") {
+                functionLike(index)
+            } else if source.kind(index - 1) == .openParen && source.kind(index + 1) == .colon {
+                labelledCall(open: index - 1)
+            }
         case UInt8(ascii: "l"), UInt8(ascii: "v"):
             if source.isWord(index, "let") || source.isWord(index, "var") { binding(index) }
         case UInt8(ascii: "U"):
@@ -765,7 +753,7 @@ struct FactReader {
         } else if let last = value.last, source.kind(last) == .identifier,
             value.count == 1 || (value.count == 3 && source.isWord(value.lowerBound, "self"))
         {
-            presentedNames.append((source.text(last), location))
+            presentedNames.append((source.text(last), location, index))
         }
     }
 
@@ -777,41 +765,44 @@ struct FactReader {
         for site in facts.sites where site.kind.isDocumentBrowser {
             if let name = site.boundName { browsers[name] = site.location }
         }
-        for (name, location) in presentedNames {
+        for (name, location, index) in presentedNames {
             if let creation = browsers[name] {
                 facts.presentations.append(
                     FileFacts.Presentation(
                         location: location, createdType: "UIDocumentBrowserViewController", creationLocation: creation))
-            } else if let (type, creation) = construction(of: name) {
+            } else if let (type, creation) = construction(of: name, near: index) {
                 facts.presentations.append(
                     FileFacts.Presentation(location: location, createdType: type, creationLocation: creation))
             }
         }
     }
 
-    /// The type and location of the last `let|var name = Type(…)` or `name = Type(…)` in the file.
-    private func construction(of name: String) -> (String, SourceLocation)? {
-        var found: (String, SourceLocation)?
-        for index in 0..<source.count where source.isName(index, name) && source.isOperator(index + 1, "=") {
-            let value = index + 2
-            guard source.kind(value) == .identifier, source.kind(value + 1) == .openParen else { continue }
-            found = (source.text(value), source.location(value))
+    /// The type and location of `name = Type(…)` (also `let|var name = …`, `let name: T = …`)
+    /// nearest before the token at `index`, or else the first after it.
+    private func construction(of name: String, near index: Int) -> (String, SourceLocation)? {
+        let before = stride(from: index - 1, through: 0, by: -1)
+        let after = stride(from: index + 1, to: source.count, by: 1)
+        for candidate in before where source.isName(candidate, name) {
+            if let found = construction(at: candidate) { return found }
         }
-        if found == nil {
-            // `let name: Type = …`
-            for index in 0..<source.count where source.isName(index, name) && source.kind(index + 1) == .colon {
-                var cursor = index + 2
-                while cursor < source.count && !source.isOperator(cursor, "=") && !source.tokens[cursor].startsLine {
-                    cursor += 1
-                }
-                if source.isOperator(cursor, "="), source.kind(cursor + 1) == .identifier,
-                    source.kind(cursor + 2) == .openParen
-                {
-                    found = (source.text(cursor + 1), source.location(cursor + 1))
-                }
+        for candidate in after where source.isName(candidate, name) {
+            if let found = construction(at: candidate) { return found }
+        }
+        return nil
+    }
+
+    /// `name = Type(…)` or `name: T = Type(…)` with the name at `index`.
+    private func construction(at index: Int) -> (String, SourceLocation)? {
+        var cursor = index + 1
+        if source.kind(cursor) == .colon {
+            while cursor < source.count && !source.isOperator(cursor, "=") && !source.tokens[cursor].startsLine {
+                cursor += 1
             }
         }
-        return found
+        guard source.isOperator(cursor, "="), source.kind(cursor + 1) == .identifier,
+            source.kind(cursor + 2) == .openParen
+        else { return nil }
+        return (source.text(cursor + 1), source.location(cursor + 1))
     }
 
     // MARK: Strings

@@ -10,6 +10,10 @@ struct CommentSpan: Sendable, Equatable {
 struct LexedSource: Sendable {
     /// The tokens of the code that is read (inactive `#if` branches left out).
     var tokens: [SwiftToken]
+    /// The indices, in order, of the tokens the fact reader visits: braces, whole string
+    /// literals, and names whose first byte and length are those of one of
+    /// ``FactReader/keyNames``.
+    var events: [Int32]
     /// Every comment.
     var comments: [CommentSpan]
     /// The finished `#if` groups with at least one active branch, inner groups first.

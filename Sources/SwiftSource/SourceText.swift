@@ -9,6 +9,8 @@ struct SourceText {
     let path: String
     let bytes: UnsafeBufferPointer<UInt8>
     let tokens: [SwiftToken]
+    /// The tokens the fact reader visits (``LexedSource/events``).
+    let events: [Int32]
     let groups: [ConditionalGroup]
     /// The indices of the groups whose first branch starts at a token.
     let groupsStarting: [Int: [Int]]
@@ -20,6 +22,7 @@ struct SourceText {
         self.path = path
         self.bytes = bytes
         self.tokens = lexed.tokens
+        self.events = lexed.events
         self.lazyPartners = LazyPartners(tokens: lexed.tokens)
         self.groups = lexed.groups
         var starting: [Int: [Int]] = [:]
@@ -57,7 +60,9 @@ struct SourceText {
 
     /// Whether token `index` is a name (backquoted or not) spelt `name`.
     func isName(_ index: Int, _ name: String) -> Bool {
-        guard kind(index) == .identifier else { return false }
+        guard kind(index) == .identifier, Int(tokens[index].end - tokens[index].start) == name.utf8.count else {
+            return false
+        }
         var name = name
         return name.withUTF8 { bytes(of: index).elementsEqual($0) }
     }

@@ -90,6 +90,24 @@ public struct SwiftCodeFacts: Sendable {
         directiveComments = comments
     }
 
+    /// Reads every file (on all cores: each file is read on its own) and then reads them
+    /// together, as ``init(files:table:catalog:)`` does.
+    public static func reading(
+        _ sources: [(path: String, bytes: [UInt8])], table: TypeConstantTable = .embedded,
+        catalog: SystemTypeCatalog = .embedded
+    ) -> SwiftCodeFacts {
+        let files = ParallelMap.map(sources.map { SourceBytes(path: $0.path, bytes: $0.bytes) }) { source in
+            SwiftFile(path: source.path, bytes: source.bytes)
+        }
+        return SwiftCodeFacts(files: files, table: table, catalog: catalog)
+    }
+
+    /// A file's path and bytes, as one value for ``ParallelMap``.
+    private struct SourceBytes: Sendable {
+        var path: String
+        var bytes: [UInt8]
+    }
+
     /// The documents some `DocumentGroup` scene uses (a document only handed to `.fileExporter`
     /// is left out).
     public var documentsInDocumentGroups: [DocumentDeclaration] {

@@ -1,7 +1,7 @@
 import PropertyList
 
-/// A comment that holds a `utiscope:` directive (`// utiscope:disable SRC-008`), for
-/// suppression.
+/// A comment that starts with a `utiscope:` directive (`// utiscope:disable SRC-008`, after
+/// the `//`, `///` or `/*` and blanks), for suppression.
 public struct SwiftComment: Sendable, Hashable {
     /// The comment's text, delimiters included.
     public var text: String

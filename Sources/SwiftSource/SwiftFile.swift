@@ -42,13 +42,13 @@ public struct SwiftFile: Sendable {
         return (facts, directives(in: lexed, source: source), true)
     }
 
-    /// The comments that mention `utiscope:`.
+    /// The comments whose text starts with `utiscope:` (after `//`, `///` or `/*` and blanks):
+    /// only the start of each comment is looked at.
     private static func directives(in lexed: LexedSource, source: SourceText) -> [SwiftComment] {
         var comments: [SwiftComment] = []
         var tokenIndex = 0
-        for span in lexed.comments {
+        for span in lexed.comments where startsWithDirective(span, in: source.bytes) {
             let bytes = UnsafeBufferPointer(rebasing: source.bytes[span.start..<span.end])
-            guard contains(bytes, "utiscope:") else { continue }
             while tokenIndex < source.count && Int(source.tokens[tokenIndex].start) < span.end { tokenIndex += 1 }
             let next = tokenIndex < source.count ? Int(source.tokens[tokenIndex].line) : nil
             let column = columnOf(span.start, in: source.bytes)
@@ -61,19 +61,16 @@ public struct SwiftFile: Sendable {
         return comments
     }
 
-    private static func contains(_ bytes: UnsafeBufferPointer<UInt8>, _ word: StaticString) -> Bool {
-        let count = word.utf8CodeUnitCount
-        let first = word.utf8Start[0]
-        var index = 0
-        while index + count <= bytes.count {
-            if bytes[index] == first
-                && SourceText.equal(UnsafeBufferPointer(rebasing: bytes[index..<(index + count)]), word)
-            {
-                return true
-            }
+    private static func startsWithDirective(_ span: CommentSpan, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = span.start + 2
+        while index < span.end && (bytes[index] == UInt8(ascii: "/") || bytes[index] == UInt8(ascii: "*")) {
             index += 1
         }
-        return false
+        while index < span.end && (bytes[index] == 0x20 || bytes[index] == 0x09) { index += 1 }
+        let word: StaticString = "utiscope:"
+        guard index + word.utf8CodeUnitCount <= span.end else { return false }
+        return SourceText.equal(
+            UnsafeBufferPointer(rebasing: bytes[index..<(index + word.utf8CodeUnitCount)]), word)
     }
 
     private static func columnOf(_ offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {

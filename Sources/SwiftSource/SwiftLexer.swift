@@ -22,6 +22,8 @@ struct SwiftLexer {
     /// A line break since the last token.
     private var atLineStart = true
     private var tokens: TokenBuffer
+    /// The tokens the fact reader visits (see ``LexedSource/events``).
+    private var events: [Int32] = []
     private var comments: [CommentSpan] = []
     private var conditionals = ConditionalCompilation()
     /// Interpolations entered and not yet closed, innermost last.
@@ -44,13 +46,14 @@ struct SwiftLexer {
         var lexer = SwiftLexer(bytes: bytes)
         lexer.run()
         return LexedSource(
-            tokens: lexer.tokens.finish(), comments: lexer.comments, groups: lexer.conditionals.groups,
-            lineCount: Int(lexer.line))
+            tokens: lexer.tokens.finish(), events: lexer.events, comments: lexer.comments,
+            groups: lexer.conditionals.groups, lineCount: Int(lexer.line))
     }
 
     private init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         tokens = TokenBuffer(capacity: bytes.count / 4)
+        events.reserveCapacity(bytes.count / 64)
     }
 
     // MARK: The main loop
@@ -63,6 +66,7 @@ struct SwiftLexer {
         skipPreamble()
         let count = bytes.count
         let identifierBytes = Self.identifierBytes
+        let keyNameLengths = Self.keyNameLengths
         var position = self.position
         while position < count {
             let byte = bytes[position]
@@ -79,6 +83,10 @@ struct SwiftLexer {
                 position += 1
                 while position < count && identifierBytes[Int(bytes[position])] != 0 { position += 1 }
                 emit(.identifier, start: start, end: position, line: line)
+                let length = position - start
+                if length < 64 && (keyNameLengths[Int(byte)] >> UInt64(length)) & 1 != 0 {
+                    events.append(Int32(truncatingIfNeeded: tokens.count - 1))
+                }
             case UInt8(ascii: "("):
                 if !interpolations.isEmpty { interpolations[interpolations.count - 1].depth += 1 }
                 emit(.openParen, start: position, end: position + 1, line: line)
@@ -91,9 +99,11 @@ struct SwiftLexer {
                 position += 1
             case UInt8(ascii: "{"):
                 emit(.openBrace, start: position, end: position + 1, line: line)
+                events.append(Int32(truncatingIfNeeded: tokens.count - 1))
                 position += 1
             case UInt8(ascii: "}"):
                 emit(.closeBrace, start: position, end: position + 1, line: line)
+                events.append(Int32(truncatingIfNeeded: tokens.count - 1))
                 position += 1
             case UInt8(ascii: ","):
                 emit(.comma, start: position, end: position + 1, line: line)
@@ -188,6 +198,20 @@ struct SwiftLexer {
         emit(kind, start: position, end: position + 1, line: line)
         position += 1
     }
+
+    /// For each first byte, bit `n` set when a name of `n` bytes starting with it is one of
+    /// ``FactReader/keyNames``: the names the fact reader visits, found as the lexer makes them
+    /// (one load and one test per name) instead of by a second pass over every token. Written
+    /// once, when first used, and only read after: safe to share.
+    nonisolated(unsafe) private static let keyNameLengths: UnsafePointer<UInt64> = {
+        let table = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+        table.initialize(repeating: 0, count: 256)
+        for name in FactReader.keyNames {
+            let bytes = Array(name.utf8)
+            if let first = bytes.first, bytes.count < 64 { table[Int(first)] |= 1 << UInt64(bytes.count) }
+        }
+        return UnsafePointer(table)
+    }()
 
     /// 1 for each byte that continues a name: one load and one test per byte of a name, where
     /// ``isIdentifierByte(_:)``'s comparisons mispredicted (names are a third of a file's
@@ -464,6 +488,8 @@ struct SwiftLexer {
         case .elseDirective: conditionals.nextBranch(nil, tokens: &tokens)
         case .endIfDirective: conditionals.endIf(tokens: &tokens)
         }
+        // An inactive branch's tokens are gone: so are its events.
+        while let last = events.last, Int(last) >= tokens.count { events.removeLast() }
     }
 
     /// Reads a directive's condition up to the end of its line (further while parentheses are
@@ -556,6 +582,7 @@ struct SwiftLexer {
                     emit(
                         first ? .string : .stringEnd, start: pieceStart, end: position, line: startLine, flags: flags,
                         hashes: delimiter.hashes)
+                    if first { events.append(Int32(truncatingIfNeeded: tokens.count - 1)) }
                     return
                 }
                 position += 1

@@ -94,6 +94,7 @@ import Testing
             func documentBrowser(_ controller: UIDocumentBrowserViewController, didRequestDocumentCreationWithHandler importHandler: @escaping (URL?, UIDocumentBrowserViewController.ImportMode) -> Void) {
             }
             /* an ordinary comment */
+            // a note: utiscope:disable is described in the manual
             """
         let file = SwiftFile(path: "Browser.swift", bytes: Array(code.utf8))
         let comment = try #require(file.directiveComments.first)

@@ -155,6 +155,20 @@ import Testing
         #expect(lists[0].location?.description == "Root.swift:5:61")
     }
 
+    @Test func readingInParallelGivesTheSameFacts() {
+        let files = [
+            ("Types.swift", "extension UTType { static let drawing = UTType(exportedAs: \"com.example.drawing\") }"),
+            ("Root.swift", "let browser = UIDocumentBrowserViewController(forOpening: [.drawing, .pdf])"),
+            ("Plain.swift", "struct Plain { var value = 1 }"),
+        ]
+        let together = SwiftCodeFacts.reading(files.map { (path: $0.0, bytes: Array($0.1.utf8)) })
+        let oneByOne = facts(files)
+        #expect(together.files == ["Types.swift", "Root.swift", "Plain.swift"])
+        #expect(together.creationSites == oneByOne.creationSites)
+        #expect(together.creationSites.first?.list.identifiers == ["com.example.drawing", "com.adobe.pdf"])
+        #expect(together.typeConstants == oneByOne.typeConstants)
+    }
+
     @Test func extensionsWhereIdentifiersBelong() throws {
         let code = """
             let picker = UIDocumentPickerViewController(forOpeningContentTypes: [".png", "*.jpg", "pdf", "md", "public.text"])
