@@ -92,19 +92,19 @@ struct FactReader {
             } else if source.isWord(index, "present") {
                 presentation(index)
             } else if source.isWord(index, "createDocumentAction") {
-                createDocumentAction(index)
+                calls.createDocumentAction(index, into: &facts)
             }
         case UInt8(ascii: "f"):
             if source.isWord(index, "func") {
                 function(index)
             } else if source.kind(index - 1) == .openParen && source.kind(index + 1) == .colon {
-                labelledCall(open: index - 1)
+                calls.labelledCall(open: index - 1, into: &facts)
             }
         case UInt8(ascii: "i"), UInt8(ascii: "d"):
             if source.isWord(index, "init") || source.isWord(index, "deinit") {
                 functionLike(index)
             } else if source.kind(index - 1) == .openParen && source.kind(index + 1) == .colon {
-                labelledCall(open: index - 1)
+                calls.labelledCall(open: index - 1, into: &facts)
             }
         case UInt8(ascii: "l"), UInt8(ascii: "v"):
             if source.isWord(index, "let") || source.isWord(index, "var") { binding(index) }
@@ -112,14 +112,14 @@ struct FactReader {
             if source.isWord(index, "UTType") { typeInitializer(at: index) }
         case UInt8(ascii: "D"):
             if source.isWord(index, "DocumentGroup") {
-                documentGroup(index)
+                calls.documentGroup(index, into: &facts)
             } else if source.isWord(index, "DocumentLaunchView") {
-                launchView(index)
+                calls.launchView(index, into: &facts)
             } else if source.isWord(index, "DocumentGroupLaunchScene") {
-                launchScene(index)
+                calls.launchScene(index, into: &facts)
             }
         case UInt8(ascii: "N"):
-            if source.isWord(index, "NewDocumentButton") { newDocumentButton(index) }
+            if source.isWord(index, "NewDocumentButton") { calls.newDocumentButton(index, into: &facts) }
         default:
             break
         }
@@ -128,9 +128,9 @@ struct FactReader {
     /// A name after `.`.
     private mutating func member(_ index: Int) {
         if source.isWord(index, "fileImporter") {
-            fileImporter(index)
+            calls.fileImporter(index, into: &facts)
         } else if source.isWord(index, "fileExporter") {
-            fileExporter(index)
+            calls.fileExporter(index, into: &facts)
         } else if source.isWord(index, "init") {
             if source.kind(index + 1) == .openParen && !source.isWord(index - 2, "UTType") {
                 typeInitializer(at: index - 1)
@@ -140,7 +140,7 @@ struct FactReader {
         } else if source.isWord(index, "present") {
             presentation(index)
         } else if source.isWord(index, "createDocumentAction") {
-            createDocumentAction(index)
+            calls.createDocumentAction(index, into: &facts)
         }
     }
 
@@ -158,6 +158,14 @@ struct FactReader {
             scopeIndex -= 1
         }
         return scopes[(scopeIndex + 1)...].flatMap(\.locals)
+    }
+
+    /// A reader of declaration headers.
+    private var headers: DeclarationHeader { DeclarationHeader(source: source) }
+
+    /// A reader of the call at hand.
+    private var calls: CallReader {
+        CallReader(source: source, expressions: expressions, enclosingType: enclosingType)
     }
 
     /// The innermost enclosing type body's name.
@@ -186,11 +194,11 @@ struct FactReader {
         // `extension Module.Type`: the last component names the type.
         var nameIndex = index + 1
         while source.kind(nameIndex + 1) == .dot && source.kind(nameIndex + 2) == .identifier { nameIndex += 2 }
-        guard let open = declarationBody(from: nameIndex + 1) else { return }
+        guard let open = headers.declarationBody(from: nameIndex + 1) else { return }
         let isProtocol = source.isWord(index, "protocol")
         pending[open] = isProtocol ? .other : .type(nameIndex)
         guard !isProtocol else { return }
-        let inherits = inheritance(from: nameIndex + 1, to: open)
+        let inherits = headers.inheritance(from: nameIndex + 1, to: open)
         guard !inherits.isEmpty else { return }
         let isDocument = inherits.contains {
             source.isWord($0, "FileDocument") || source.isWord($0, "ReferenceFileDocument")
@@ -207,101 +215,14 @@ struct FactReader {
         }
     }
 
-    /// The tokens of the names after the header's `:` (each path's last component; generic
-    /// arguments left out).
-    private func inheritance(from start: Int, to open: Int) -> [Int] {
-        var index = start
-        var depth = 0
-        while index < open {
-            switch source.kind(index) {
-            case .openParen, .openBracket: depth += 1
-            case .closeParen, .closeBracket: depth -= 1
-            case .identifier where depth == 0 && source.isWord(index, "where"): return []
-            default: break
-            }
-            if depth == 0 && source.kind(index) == .colon { break }
-            index += 1
-        }
-        var names: [Int] = []
-        var last: Int?
-        var angle = 0
-        index += 1
-        while index < open {
-            switch source.kind(index) {
-            case .identifier:
-                if source.isWord(index, "where") && angle == 0 { index = open; continue }
-                if angle == 0 { last = index }
-            case .comma where angle == 0:
-                if let name = last { names.append(name) }
-                last = nil
-            case .operator:
-                if source.isOperator(index, "&") && angle == 0 {
-                    if let name = last { names.append(name) }
-                    last = nil
-                } else if source.isOperator(index, "<") {
-                    angle += 1
-                } else if source.isOperator(index, ">") {
-                    angle = max(0, angle - 1)
-                }
-            default:
-                break
-            }
-            index += 1
-        }
-        if let name = last { names.append(name) }
-        return names
-    }
-
-    /// The `{` of the body of the declaration whose header goes on from `start`; nil when the
-    /// declaration has none (a protocol requirement): the header ends at a token that starts a
-    /// line with another declaration, or at a `}`. Brackets are counted, not matched: a header
-    /// is short, and matching them would need the file's partners.
-    private func declarationBody(from start: Int) -> Int? {
-        var index = start
-        var depth = 0
-        while index < source.count {
-            switch source.kind(index) {
-            case .openParen, .openBracket:
-                depth += 1
-            case .closeParen, .closeBracket:
-                depth -= 1
-            case .openBrace:
-                if depth <= 0 { return index }
-            case .closeBrace, .inertBrace:
-                if depth <= 0 { return nil }
-            case .semicolon:
-                if depth <= 0 { return nil }
-            case .at:
-                if depth <= 0 && source.tokens[index].startsLine { return nil }
-            case .identifier:
-                if depth <= 0 && source.tokens[index].startsLine && isDeclarationStart(index) { return nil }
-            default:
-                break
-            }
-            index += 1
-        }
-        return nil
-    }
-
-    private func isDeclarationStart(_ index: Int) -> Bool {
-        for word: StaticString in [
-            "func", "var", "let", "init", "case", "static", "class", "struct", "enum", "extension", "protocol",
-            "private", "public", "internal", "fileprivate", "open", "override", "final", "subscript", "typealias",
-            "associatedtype", "mutating", "nonisolated", "import",
-        ] where source.isWord(index, word) {
-            return true
-        }
-        return false
-    }
-
     /// `init` or `deinit`: a function scope.
     private mutating func functionLike(_ index: Int) {
-        if let open = declarationBody(from: index + 1) { pending[open] = .function }
+        if let open = headers.declarationBody(from: index + 1) { pending[open] = .function }
     }
 
     /// `func name(…) … {`: a function scope; the creation delegate method is read.
     private mutating func function(_ index: Int) {
-        guard let open = declarationBody(from: index + 1) else { return }
+        guard let open = headers.declarationBody(from: index + 1) else { return }
         pending[open] = .function
         guard source.isWord(index + 1, "documentBrowser"), source.kind(index + 2) == .openParen,
             let handler = creationHandlerName(parameters: index + 2)
@@ -528,204 +449,6 @@ struct FactReader {
                 constantName: constantAtToken[index]))
     }
 
-    // MARK: Creation sites
-
-    /// A call whose first label names a browser or picker list: `(forOpening:`,
-    /// `(forOpeningFilesWithContentTypes:`, `(forOpeningContentTypes:`, `(documentTypes: … in:`.
-    private mutating func labelledCall(open: Int) {
-        guard source.kind(open + 2) == .colon, source.kind(open + 1) == .identifier else { return }
-        let kind: CreationSite.Kind
-        if source.isWord(open + 1, "forOpening") {
-            kind = .documentBrowser
-        } else if source.isWord(open + 1, "forOpeningFilesWithContentTypes") {
-            kind = .documentBrowserByIdentifiers
-        } else if source.isWord(open + 1, "forOpeningContentTypes") {
-            kind = .documentPicker
-        } else if source.isWord(open + 1, "documentTypes") {
-            kind = .documentPickerByIdentifiers
-        } else {
-            return
-        }
-        // The callee is a type (the UIKit class or a subclass of it) or an initializer: a
-        // function of the app's that happens to take a `forOpening:` label is not a site.
-        let callee = calleeStart(open: open)
-        guard source.isWord(open - 1, "init") || startsUppercase(open - 1) else { return }
-        let arguments = expressions.arguments(open: open)
-        guard let first = arguments.first else { return }
-        if kind == .documentPickerByIdentifiers && !(arguments.count >= 2 && arguments[1].label == "in") { return }
-        let list = expressions.list(first.value)
-        facts.sites.append(
-            FileFacts.Site(
-                kind: kind, location: source.location(callee), list: list, boundName: boundName(before: callee)))
-    }
-
-    /// Whether token `index` is a name starting with a capital letter (a type, by convention).
-    private func startsUppercase(_ index: Int) -> Bool {
-        guard source.kind(index) == .identifier, let first = source.bytes(of: index).first else { return false }
-        return first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")
-    }
-
-    /// Where the called expression before `(` starts: `Type`, `Type.init`, `super.init`,
-    /// `self.init`, `.init`.
-    private func calleeStart(open: Int) -> Int {
-        var start = open - 1
-        if source.isWord(start, "init") && source.kind(start - 1) == .dot {
-            start -= 1
-            if source.kind(start - 1) == .identifier { start -= 1 }
-        }
-        return max(start, 0)
-    }
-
-    /// The name an expression starting at `start` is assigned to: `let name = …`,
-    /// `let name: T = …`, `name = …`, `self.name = …`.
-    private func boundName(before start: Int) -> String? {
-        guard source.isOperator(start - 1, "=") else { return nil }
-        var cursor = start - 2
-        var steps = 0
-        while cursor >= 0 && steps < 12 {
-            if source.isWord(cursor, "let") || source.isWord(cursor, "var") {
-                return source.kind(cursor + 1) == .identifier ? source.text(cursor + 1) : nil
-            }
-            if source.tokens[cursor].startsLine || source.kind(cursor) == .semicolon {
-                break
-            }
-            cursor -= 1
-            steps += 1
-        }
-        return source.kind(start - 2) == .identifier ? source.text(start - 2) : nil
-    }
-
-    /// `.fileImporter(…allowedContentTypes:…)`.
-    private mutating func fileImporter(_ index: Int) {
-        guard source.kind(index + 1) == .openParen else { return }
-        let arguments = expressions.arguments(open: index + 1)
-        let list = arguments.first { $0.label == "allowedContentTypes" }.map { expressions.list($0.value) } ?? .absent
-        facts.sites.append(FileFacts.Site(kind: .fileImporter, location: source.location(index - 1), list: list))
-    }
-
-    /// `DocumentLaunchView(…for:…)`.
-    private mutating func launchView(_ index: Int) {
-        guard source.kind(index + 1) == .openParen else { return }
-        let arguments = expressions.arguments(open: index + 1)
-        let list = arguments.first { $0.label == "for" }.map { expressions.list($0.value) } ?? .absent
-        facts.sites.append(FileFacts.Site(kind: .documentLaunchView, location: source.location(index), list: list))
-    }
-
-    /// `DocumentGroupLaunchScene(…) { … }` / `DocumentGroupLaunchScene { … }`.
-    private mutating func launchScene(_ index: Int) {
-        guard source.kind(index + 1) == .openParen || source.kind(index + 1) == .openBrace else { return }
-        facts.sites.append(
-            FileFacts.Site(kind: .documentGroupLaunchScene, location: source.location(index), list: .absent))
-    }
-
-    /// `NewDocumentButton(…contentType:…)`, and the continuations of its closures.
-    private mutating func newDocumentButton(_ index: Int) {
-        guard source.kind(index + 1) == .openParen else { return }
-        let arguments = expressions.arguments(open: index + 1)
-        let list = arguments.first { $0.label == "contentType" }.map { expressions.single($0.value) } ?? .absent
-        let document = arguments.first { $0.label == "for" }.flatMap { typeName(in: $0.value) }
-        facts.sites.append(
-            FileFacts.Site(kind: .newDocumentButton, location: source.location(index), list: list, detail: document))
-        // The closures: arguments, and a trailing closure after `)`.
-        var end = min(source.partner(index + 1), source.count)
-        if source.kind(end + 1) == .openBrace { end = min(source.partner(end + 1), source.count) }
-        var cursor = index + 2
-        while cursor < end {
-            if source.isWord(cursor, "withCheckedContinuation")
-                || source.isWord(cursor, "withCheckedThrowingContinuation")
-                || source.isWord(cursor, "withUnsafeContinuation")
-                || source.isWord(cursor, "withUnsafeThrowingContinuation")
-            {
-                continuation(at: cursor)
-            }
-            cursor += 1
-        }
-    }
-
-    /// `withChecked…Continuation { name in … }` (or with arguments before the closure).
-    private mutating func continuation(at index: Int) {
-        var open = index + 1
-        if source.kind(open) == .openParen {
-            let close = source.partner(open)
-            if source.kind(close + 1) == .openBrace {
-                open = close + 1
-            } else if let closure = (open..<close).first(where: { source.kind($0) == .openBrace }) {
-                open = closure
-            }
-        }
-        guard source.kind(open) == .openBrace, source.kind(open + 1) == .identifier, source.isWord(open + 2, "in")
-        else { return }
-        let name = source.text(open + 1)
-        guard name != "_" else { return }
-        facts.handlers.append(
-            HandlerFlow.read(
-                body: open, from: open + 3, handler: name, in: source, kind: .newDocumentContinuation, anchor: index,
-                enclosingType: enclosingType))
-    }
-
-    /// `createDocumentAction(with:)` / `createDocumentAction(withIntent:)`.
-    private mutating func createDocumentAction(_ index: Int) {
-        guard source.kind(index + 1) == .openParen else { return }
-        let arguments = expressions.arguments(open: index + 1)
-        let intent = arguments.first { $0.label == "with" || $0.label == "withIntent" }.map { source.text($0.value) }
-        let start = source.kind(index - 1) == .dot ? index - 1 : index
-        facts.sites.append(
-            FileFacts.Site(kind: .createDocumentAction, location: source.location(start), list: .absent, detail: intent)
-        )
-    }
-
-    /// The type named at the start of `range`: `Doc()`, `Doc.self`, `Doc(text: "")`,
-    /// `{ Doc() }`; nil for a variable or `.init()`.
-    private func typeName(in range: Range<Int>) -> String? {
-        var index = range.lowerBound
-        if source.kind(index) == .openBrace { index += 1 }
-        guard index < range.upperBound, source.kind(index) == .identifier else { return nil }
-        guard startsUppercase(index) else { return nil }
-        return source.text(index)
-    }
-
-    // MARK: Documents and scenes
-
-    /// `DocumentGroup(newDocument:|viewing:|editing: …)`.
-    private mutating func documentGroup(_ index: Int) {
-        guard source.kind(index + 1) == .openParen else { return }
-        let arguments = expressions.arguments(open: index + 1)
-        for argument in arguments {
-            let kind: DocumentSceneUse.Kind
-            switch argument.label {
-            case "newDocument": kind = .newDocument
-            case "viewing": kind = .viewing
-            case "editing": kind = .editing
-            default: continue
-            }
-            let contentType = arguments.first { $0.label == "contentType" }.map { expressions.single($0.value) }
-            facts.sceneUses.append(
-                FileFacts.SceneUse(
-                    kind: kind, documentName: typeName(in: argument.value), location: source.location(index),
-                    contentTypes: contentType ?? .absent))
-            return
-        }
-    }
-
-    /// `.fileExporter(…document:|documents:…, contentType:|contentTypes:…)`.
-    private mutating func fileExporter(_ index: Int) {
-        guard source.kind(index + 1) == .openParen else { return }
-        let arguments = expressions.arguments(open: index + 1)
-        guard let document = arguments.first(where: { $0.label == "document" || $0.label == "documents" }) else {
-            return
-        }
-        var contentTypes = WrittenList.absent
-        if let single = arguments.first(where: { $0.label == "contentType" }) {
-            contentTypes = expressions.single(single.value)
-        } else if let list = arguments.first(where: { $0.label == "contentTypes" }) {
-            contentTypes = expressions.list(list.value)
-        }
-        facts.sceneUses.append(
-            FileFacts.SceneUse(
-                kind: .fileExporter, documentName: typeName(in: document.value), location: source.location(index - 1),
-                contentTypes: contentTypes))
-    }
-
     // MARK: Browser configuration
 
     /// `allowsDocumentCreation = true`.
@@ -746,7 +469,7 @@ struct FactReader {
         guard let first = arguments.first, first.label == nil else { return }
         let value = first.value
         let location = source.location(index)
-        if let type = typeName(in: value), source.kind(value.lowerBound + 1) == .openParen {
+        if let type = calls.typeName(in: value), source.kind(value.lowerBound + 1) == .openParen {
             facts.presentations.append(
                 FileFacts.Presentation(
                     location: location, createdType: type, creationLocation: source.location(value.lowerBound)))
