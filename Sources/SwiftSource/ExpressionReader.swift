@@ -12,6 +12,11 @@ struct ExpressionReader {
     var locals: [LocalBinding] = []
     /// The innermost enclosing type's name (for `Self.name` and bare static names).
     var typeName: String?
+    /// How many initializers and local names deep this reading is: past ``depthLimit`` an
+    /// expression is dynamic (hostile input nests `UTType(UTType(…))` or chains `let`s
+    /// thousands deep, and the reading recurses on each).
+    var depth = 0
+    private static let depthLimit = 32
 
     /// One argument of a call.
     struct Argument {
@@ -122,6 +127,13 @@ struct ExpressionReader {
 
     /// `UTType(…)` whose `(` is at `open`.
     func initializer(open: Int) -> TypeExpression {
+        guard depth < Self.depthLimit else { return .dynamic }
+        var inner = self
+        inner.depth += 1
+        return inner.initializerArguments(open: open)
+    }
+
+    private func initializerArguments(open: Int) -> TypeExpression {
         let arguments = arguments(open: open)
         guard let first = arguments.first else { return .dynamic }
         switch first.label {
@@ -263,9 +275,11 @@ struct ExpressionReader {
     /// The value a local `let` named `name` is bound to, innermost scope first (read with only
     /// the bindings declared before it in scope).
     func local(_ name: String) -> BindingValue? {
+        guard depth < Self.depthLimit else { return nil }
         for index in locals.indices.reversed() where source.isName(locals[index].name, name) {
             var outer = self
             outer.locals = Array(locals[..<index])
+            outer.depth += 1
             let start = locals[index].value
             let end = StatementParser(source: source).endOfStatement(from: start, end: source.count)
             return outer.bindingValue(start..<end)

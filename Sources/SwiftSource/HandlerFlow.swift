@@ -48,6 +48,10 @@ struct HandlerFlow {
     private var breakTargets: [Set<State>] = []
     /// States entering the innermost `do`'s `catch` clauses.
     private var catchTargets: [Set<State>] = []
+    /// How many blocks and closures deep the reading is: past ``depthLimit`` a block is not
+    /// read (its paths are unsure), so that hostile nesting cannot exhaust the stack.
+    private var depth = 0
+    private static let depthLimit = 48
 
     private init(source: SourceText, handler: String) {
         self.source = source
@@ -99,6 +103,12 @@ struct HandlerFlow {
     }
 
     private mutating func block(_ range: Range<Int>, parser: StatementParser, entry: Set<State>) -> Set<State> {
+        guard depth < Self.depthLimit else {
+            fullyModelled = false
+            return Set(entry.map { State(consumption: mentions(range) ? .handedOff : $0.consumption, unsure: true) })
+        }
+        depth += 1
+        defer { depth -= 1 }
         var states = entry
         for statement in parser.parse(range) {
             if states.isEmpty { break }

@@ -137,6 +137,7 @@ struct SwiftLexer {
         }
         self.position = position
         conditionals.finish(tokens: &tokens)
+        while let last = events.last, Int(last) >= tokens.count { events.removeLast() }
     }
 
     /// The cases that start at `position` and move it themselves.
