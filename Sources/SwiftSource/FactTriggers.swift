@@ -44,14 +44,15 @@ enum FactTriggers {
         var isStringStart: Bool { word.last == UInt8(ascii: "\"") }
     }
 
-    /// The words.
+    /// The words, those whose pair is most common in code first (a candidate pair is looked up
+    /// in this order, and no two words share a pair).
     static let anchors: [Anchor] = [
-        Anchor("UTType", pair: 0), Anchor("UIDocument", pair: 1), Anchor("FileDocument", pair: 3),
-        Anchor("DocumentGroup", pair: 7), Anchor("DocumentLaunchView", pair: 7),
-        Anchor("NewDocumentButton", pair: 2), Anchor("DocumentCreation", pair: 7),
-        Anchor("DocumentAction", pair: 7), Anchor("entType", pair: 2), Anchor("forOpening", pair: 2),
-        Anchor("fileImporter", pair: 3), Anchor("fileExporter", pair: 3), Anchor("edAs:", pair: 1),
-        Anchor("utiscope:", pair: 3), Anchor("= \"", pair: 1), Anchor("[\"", pair: 0),
+        Anchor("= \"", pair: 1), Anchor("DocumentLaunchView", pair: 13), Anchor("DocumentCreation", pair: 8),
+        Anchor("utiscope:", pair: 3), Anchor("FileDocument", pair: 3), Anchor("fileImporter", pair: 3),
+        Anchor("UTType", pair: 0), Anchor("UIDocument", pair: 1), Anchor("forOpening", pair: 2),
+        Anchor("edAs:", pair: 1), Anchor("entType", pair: 2), Anchor("DocumentAction", pair: 7),
+        Anchor("DocumentGroup", pair: 7), Anchor("NewDocumentButton", pair: 2), Anchor("fileExporter", pair: 3),
+        Anchor("[\"", pair: 0),
     ]
 
     /// One bit per pair of bytes (65,536 bits, 8 KB): set for the anchors' pairs. Written once,
@@ -63,13 +64,32 @@ enum FactTriggers {
         return UnsafePointer(bits)
     }()
 
-    /// For each pair of bytes, one bit per anchor whose rare pair it is (read only where
-    /// ``pairBits`` has the pair). Written once, when first used: safe to share.
-    nonisolated(unsafe) private static let pairAnchors: UnsafePointer<UInt16> = {
-        let table = UnsafeMutablePointer<UInt16>.allocate(capacity: 65536)
-        table.initialize(repeating: 0, count: 65536)
-        for (number, anchor) in anchors.enumerated() { table[anchor.pair] |= 1 << UInt16(number) }
-        return UnsafePointer(table)
+    /// The anchors as plain values for the checks at candidate pairs (no array of arrays to
+    /// retain on each one). Written once, when first used, and only read after: safe to share.
+    private struct Table {
+        var count: Int
+        var pairs: UnsafePointer<Int>
+        var pairOffsets: UnsafePointer<Int>
+        var starts: UnsafePointer<Int>
+        var lengths: UnsafePointer<Int>
+        var bytes: UnsafePointer<UInt8>
+    }
+
+    nonisolated(unsafe) private static let table: Table = {
+        func pointer<Value>(_ values: [Value]) -> UnsafePointer<Value> {
+            let memory = UnsafeMutablePointer<Value>.allocate(capacity: max(values.count, 1))
+            memory.initialize(from: values, count: values.count)
+            return UnsafePointer(memory)
+        }
+        var starts: [Int] = []
+        var pool: [UInt8] = []
+        for anchor in anchors {
+            starts.append(pool.count)
+            pool += anchor.word
+        }
+        return Table(
+            count: anchors.count, pairs: pointer(anchors.map(\.pair)), pairOffsets: pointer(anchors.map(\.pairOffset)),
+            starts: pointer(starts), lengths: pointer(anchors.map(\.word.count)), bytes: pointer(pool))
     }()
 
     /// Whether `bytes` holds one of the words (false: the file holds no fact).
@@ -77,6 +97,7 @@ enum FactTriggers {
         guard let base = bytes.baseAddress else { return false }
         let raw = UnsafeRawPointer(base)
         let bits = pairBits
+        let table = Self.table
         let count = bytes.count
         var index = 0
         // Eight pairs at a time from one 8-byte load (and the byte after it), tested with one
@@ -87,32 +108,38 @@ enum FactTriggers {
             var found: UInt64 = 0
             for lane in 0..<8 {
                 let pair = Int(truncatingIfNeeded: lane < 7 ? word & 0xFFFF : (word & 0xFF) | next << 8)
-                found |= (bits[pair >> 6] >> UInt64(pair & 63)) & 1
+                found |= ((bits[pair >> 6] >> UInt64(pair & 63)) & 1) << UInt64(lane)
                 word >>= 8
             }
-            if found != 0 {
-                for position in index..<(index + 8) where matches(pairAt: position, in: bytes) { return true }
+            while found != 0 {
+                let lane = found.trailingZeroBitCount
+                found &= found - 1
+                if matches(pairAt: index + lane, in: bytes, table: table) { return true }
             }
             index += 8
         }
         while index + 1 < count {
-            if matches(pairAt: index, in: bytes) { return true }
+            if matches(pairAt: index, in: bytes, table: table) { return true }
             index += 1
         }
         return false
     }
 
     /// Whether a word whose rare pair is the one at `position` is there.
-    private static func matches(pairAt position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func matches(pairAt position: Int, in bytes: UnsafeBufferPointer<UInt8>, table: Table) -> Bool {
         guard position + 1 < bytes.count else { return false }
-        var candidates = pairAnchors[Int(bytes[position]) | Int(bytes[position + 1]) << 8]
-        while candidates != 0 {
-            let number = candidates.trailingZeroBitCount
-            candidates &= candidates - 1
-            let anchor = anchors[number]
-            if matches(anchor, at: position - anchor.pairOffset, in: bytes) { return true }
-        }
-        return false
+        let pair = Int(bytes[position]) | Int(bytes[position + 1]) << 8
+        var number = 0
+        while number < table.count && table.pairs[number] != pair { number += 1 }
+        guard number < table.count else { return false }
+        let start = position - table.pairOffsets[number]
+        let length = table.lengths[number]
+        guard start >= 0, start + length <= bytes.count else { return false }
+        var offset = 0
+        let word = table.bytes + table.starts[number]
+        while offset < length && bytes[start + offset] == word[offset] { offset += 1 }
+        guard offset == length else { return false }
+        return word[length - 1] != UInt8(ascii: "\"") || bindsIdentifierString(after: start + length, in: bytes)
     }
 
     /// Whether one of the words starts at `position`: the plain test the pass stands in for.

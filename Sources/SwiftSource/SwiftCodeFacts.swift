@@ -33,9 +33,10 @@ public struct SwiftCodeFacts: Sendable {
     public var directiveComments: [String: [SwiftComment]]
 
     /// Reads `files` together: names resolve across them (an app constant or a file-level `let`
-    /// declared in one file is known in every other), then against `table`; `catalog` says which
-    /// bare words are filename extensions.
-    public init(files: [SwiftFile], table: TypeConstantTable = .embedded, catalog: SystemTypeCatalog = .embedded) {
+    /// declared in one file is known in every other), then against `table`; `catalog` (the
+    /// embedded one when nil, parsed only if needed) says which bare words are filename
+    /// extensions.
+    public init(files: [SwiftFile], table: TypeConstantTable = .embedded, catalog: SystemTypeCatalog? = nil) {
         self.files = files.map(\.path)
         var globals: [String: BindingValue] = [:]
         var statics: [String: BindingValue] = [:]
@@ -43,7 +44,7 @@ public struct SwiftCodeFacts: Sendable {
             globals.merge(file.facts.globalBindings) { first, _ in first }
             statics.merge(file.facts.staticBindings) { first, _ in first }
         }
-        let extensions = Self.extensions(of: catalog)
+        let extensions = SystemExtensions(catalog: catalog)
         // App constants first (their values may name `let`s), then everything else through them.
         let plain = TypeResolver(
             table: table, appConstants: [:], globals: globals, statics: statics, extensions: extensions)
@@ -94,7 +95,7 @@ public struct SwiftCodeFacts: Sendable {
     /// together, as ``init(files:table:catalog:)`` does.
     public static func reading(
         _ sources: [(path: String, bytes: [UInt8])], table: TypeConstantTable = .embedded,
-        catalog: SystemTypeCatalog = .embedded
+        catalog: SystemTypeCatalog? = nil
     ) -> SwiftCodeFacts {
         let files = ParallelMap.map(sources.map { SourceBytes(path: $0.path, bytes: $0.bytes) }) { source in
             SwiftFile(path: source.path, bytes: source.bytes)
@@ -126,19 +127,6 @@ public struct SwiftCodeFacts: Sendable {
     }
 
     // MARK: Building
-
-    private static func extensions(of catalog: SystemTypeCatalog) -> Set<String> {
-        if catalog.release == SystemTypeCatalog.embedded.release
-            && catalog.types.count
-                == SystemTypeCatalog.embedded.types.count
-        {
-            return embeddedExtensions
-        }
-        return TypeResolver.systemExtensions(of: catalog)
-    }
-
-    /// The embedded catalog's extensions, computed once.
-    private static let embeddedExtensions = TypeResolver.systemExtensions(of: .embedded)
 
     private static func constant(_ constant: FileFacts.Constant, resolver: TypeResolver) -> TypeConstant {
         var form = TypeConstant.Form.plain

@@ -13,20 +13,11 @@ struct TypeResolver {
     let appConstants: [String: TypeConstant]
     let globals: [String: BindingValue]
     let statics: [String: BindingValue]
-    let extensions: Set<String>
+    let extensions: SystemExtensions
 
     /// Names followed through bindings before giving up (a cycle of `let`s is an error in Swift,
     /// but the reader must not loop on one).
     private static let depthLimit = 16
-
-    /// The filename extensions system types claim, lowercased.
-    static func systemExtensions(of catalog: SystemTypeCatalog) -> Set<String> {
-        var extensions: Set<String> = []
-        for type in catalog.types {
-            for tag in type.declaration.filenameExtensions { extensions.insert(tag.lowercased()) }
-        }
-        return extensions
-    }
 
     // MARK: Elements
 
@@ -123,5 +114,36 @@ struct TypeResolver {
             resolved.location = list.location
             return resolved
         }
+    }
+}
+
+/// The filename extensions system types claim, lowercased, gathered when first asked for: the
+/// embedded catalog is parsed only if some code names a bare word where a type belongs.
+final class SystemExtensions {
+    private let catalog: SystemTypeCatalog?
+    private var extensions: Set<String>?
+
+    /// The extensions of `catalog`, or of the embedded catalog when nil.
+    init(catalog: SystemTypeCatalog?) {
+        self.catalog = catalog
+    }
+
+    /// Whether a system type claims `tag` (lowercased) as a filename extension.
+    func contains(_ tag: String) -> Bool {
+        if let extensions { return extensions.contains(tag) }
+        let gathered = catalog.map(Self.extensions(of:)) ?? Self.embedded
+        extensions = gathered
+        return gathered.contains(tag)
+    }
+
+    /// The embedded catalog's extensions, gathered once.
+    private static let embedded = extensions(of: .embedded)
+
+    private static func extensions(of catalog: SystemTypeCatalog) -> Set<String> {
+        var extensions: Set<String> = []
+        for type in catalog.types {
+            for tag in type.declaration.filenameExtensions { extensions.insert(tag.lowercased()) }
+        }
+        return extensions
     }
 }

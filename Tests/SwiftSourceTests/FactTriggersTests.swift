@@ -65,6 +65,12 @@ import Testing
         #expect(!file.isRead)
     }
 
+    @Test func noTwoWordsShareAPair() {
+        // A candidate pair is checked against the first word with that pair only.
+        let pairs = FactTriggers.anchors.map(\.pair)
+        #expect(Set(pairs).count == pairs.count)
+    }
+
     @Test func theStepsAgreeWithThePlainTest() {
         var generator = SplitMix64(state: 7)
         let pieces = [
