@@ -105,16 +105,15 @@ enum SwiftSourceBenchmark {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw BenchError("cannot stat \(path)") }
         let size = Int(status.st_size)
-        var bytes = [UInt8](repeating: 0, count: size)
-        var done = 0
-        while done < size {
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                read(descriptor, buffer.baseAddress.map { $0 + done }, size - done)
+        // Read straight into the array's storage (no zero-filling first).
+        return [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var done = 0
+            while done < size, let base = buffer.baseAddress {
+                let count = read(descriptor, base + done, size - done)
+                guard count > 0 else { break }
+                done += count
             }
-            guard count > 0 else { break }
-            done += count
+            initialized = done
         }
-        if done < size { bytes.removeSubrange(done...) }
-        return bytes
     }
 }
