@@ -193,6 +193,39 @@ import Testing
         #expect(partners.allSatisfy { $0 < Int32(partners.count) })
     }
 
+    // MARK: Events
+
+    @Test func eventsAreTheTokensTheReaderWouldPick() {
+        let code = """
+            import UIKit
+            #if false
+            let hidden = UTType(exportedAs: "com.example.hidden")
+            #endif
+            final class Browser: UIDocumentBrowserViewController {
+                let text = "a \\(UTType.pdf) b"
+                func make() { present(UIDocumentBrowserViewController(forOpening: [.pdf]), animated: true) }
+                var body: some View { DocumentGroup(newDocument: Doc()) { _ in } .fileImporter(isPresented: $x, allowedContentTypes: []) }
+            }
+            """
+        let bytes = Array(code.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            let lexed = SwiftLexer.tokenize(buffer)
+            let keys = Set(FactReader.keyNames.map { name in "\(name.utf8.first ?? 0) \(name.utf8.count)" })
+            let expected = lexed.tokens.indices.filter { index in
+                let token = lexed.tokens[index]
+                switch token.kind {
+                case .openBrace, .closeBrace, .string: return true
+                case .identifier:
+                    guard !token.flags.contains(.escapedName) else { return false }
+                    return keys.contains("\(buffer[Int(token.start)]) \(token.end - token.start)")
+                default: return false
+                }
+            }
+            #expect(lexed.events.map(Int.init) == expected)
+            #expect(!expected.isEmpty)
+        }
+    }
+
     // MARK: Positions and hostile input
 
     @Test func linesCountEveryLineBreak() {
