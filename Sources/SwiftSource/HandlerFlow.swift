@@ -20,7 +20,8 @@ import PropertyList
 /// `fallthrough`, labelled `break`/`continue` (taken to the innermost loop or `switch`), a `try`
 /// that throws out of the body (its path is not followed), closures that are never called, and
 /// a second name bound to the handler. Two calls in one statement (`c ? h(a) : h(b)`) count as
-/// one. A call after the handler was handed on is not a repeated call.
+/// one. A call after the handler was handed on is not a repeated call; handing it on after a
+/// call is (reported at the hand-off: for a closure, at its first mention of the handler).
 struct HandlerFlow {
     /// What a path has done with the handler so far.
     private enum Consumption: UInt8 {
@@ -219,15 +220,16 @@ struct HandlerFlow {
     /// What an expression does to the paths: calls, hand-offs, closures that mention the handler.
     private mutating func expression(_ range: Range<Int>, states: Set<State>) -> Set<State> {
         var calls: [Int] = []
-        var handsOff = false
+        /// Where the handler is first handed on (for a closure, its first mention inside).
+        var handOff: Int?
         var index = range.lowerBound
         while index < range.upperBound {
             let token = source.tokens[index]
             if token.kind == .openBrace {
                 let close = min(source.partner(index), source.count)
-                if mentions((index + 1)..<close) {
+                if let mention = firstMention((index + 1)..<close) {
                     readClosure(open: index, close: close)
-                    handsOff = true
+                    if handOff == nil { handOff = mention }
                 }
                 index = close + 1
                 continue
@@ -237,13 +239,13 @@ struct HandlerFlow {
                     calls.append(index)
                     callsPassNil.append(firstArgumentIsNil(open: arguments))
                 } else {
-                    handsOff = true
+                    if handOff == nil { handOff = index }
                     handedOn = true
                 }
             }
             index += 1
         }
-        guard !calls.isEmpty || handsOff else { return states }
+        guard !calls.isEmpty || handOff != nil else { return states }
         var out: Set<State> = []
         for var state in states {
             if !calls.isEmpty {
@@ -254,8 +256,12 @@ struct HandlerFlow {
                     if !state.unsure && calls.count == 1 { repeated.insert(calls[0]) }
                 case .handedOff: break
                 }
+            } else if let handOff, state.consumption == .called, !state.unsure {
+                // Called, then handed on (to a closure that calls it, or stored): a second
+                // consumption, reported at the hand-off's first mention.
+                repeated.insert(handOff)
             }
-            if handsOff { state.consumption = .handedOff }
+            if handOff != nil { state.consumption = .handedOff }
             out.insert(state)
         }
         return out
@@ -318,8 +324,12 @@ struct HandlerFlow {
 
     /// Whether the handler is named anywhere in `range` (closures included).
     private func mentions(_ range: Range<Int>) -> Bool {
-        for index in range where isHandler(index) { return true }
-        return false
+        firstMention(range) != nil
+    }
+
+    /// The first token in `range` naming the handler (closures included).
+    private func firstMention(_ range: Range<Int>) -> Int? {
+        range.first { isHandler($0) }
     }
 
     /// The names the body binds to `nil` with `let` (and never rebinds: a `let` cannot be).

@@ -82,6 +82,36 @@ import Testing
         #expect(reading.repeatedCalls.map(\.description) == ["App.swift:14:9"])
     }
 
+    @Test func aCancelInACatchBeforeAClosureThatCalls() throws {
+        let body = """
+                    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("New")
+                    do {
+                        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+                    } catch {
+                        importHandler(nil, .none)
+                    }
+                    let document = NoteDocument(fileURL: folder.appendingPathComponent("Untitled.note"))
+                    document.save(to: document.fileURL, for: .forCreating) { saved in
+                        importHandler(saved ? document.fileURL : nil, .move)
+                    }
+            """
+        let reading = try handler(delegate(body))
+        #expect(reading.unconsumedEnds.isEmpty)
+        #expect(reading.repeatedCalls.map(\.description) == ["App.swift:18:13"])
+    }
+
+    @Test func closuresOnEveryPathAfterNoCallAreFine() throws {
+        let body = """
+                    let alert = UIAlertController(title: "New", message: nil, preferredStyle: .alert)
+                    alert.addAction(UIAlertAction(title: "Cancel", style: .cancel) { _ in importHandler(nil, .none) })
+                    alert.addAction(UIAlertAction(title: "Create", style: .default) { _ in importHandler(blankURL, .copy) })
+                    controller.present(alert, animated: true)
+            """
+        let reading = try handler(delegate(body))
+        #expect(reading.unconsumedEnds.isEmpty)
+        #expect(reading.repeatedCalls.isEmpty)
+    }
+
     @Test func anIfWithoutElseLeavesAPath() throws {
         let body = """
                     if let url = Bundle.main.url(forResource: "Blank", withExtension: "txt") {
