@@ -524,9 +524,16 @@ struct SwiftLexer {
     // MARK: Strings
 
     /// `position` is at the literal's first `"`; `start` at its first `#` (or the `"`).
+    /// A raw `"""` not followed by a line break is not a multiline delimiter: `#"""#` is the
+    /// one-character string `"`, as the compiler reads it.
     private mutating func stringLiteral(start: Int, hashes: Int) {
-        let multiline =
+        var multiline =
             byte(at: position + 1) == UInt8(ascii: "\"") && byte(at: position + 2) == UInt8(ascii: "\"")
+        if multiline && hashes > 0 {
+            var after = position + 3
+            while byte(at: after) == 0x20 || byte(at: after) == 0x09 || byte(at: after) == 0x0D { after += 1 }
+            multiline = after >= bytes.count || bytes[after] == 0x0A
+        }
         position += multiline ? 3 : 1
         stringBody(Delimiter(hashes: hashes, multiline: multiline), pieceStart: start, first: true)
     }

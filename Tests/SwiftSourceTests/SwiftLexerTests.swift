@@ -55,6 +55,10 @@ import Testing
         #expect(codeNames("let a = #\"\"\"\n \"\"\" not yet \"# nor\n \"\"\"#\nb") == ["let", "a", "b"])
     }
 
+    @Test func aRawTripleQuoteOnOneLineIsOneQuote() {
+        #expect(codeNames(##"let q = #"""# ; if q == #"""# { after() }"##) == ["let", "q", "if", "q", "after"])
+    }
+
     @Test func interpolationsAreCode() {
         let code = #"let s = "a \(foo("b)", bar)) c""#
         #expect(
