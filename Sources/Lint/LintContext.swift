@@ -233,30 +233,19 @@ public struct LintContext: Sendable {
         }
     }
 
-    /// The closest known identifier to `identifier` when one is close, never itself; with
-    /// `unambiguous`, only when no other candidate is as close.
-    public func suggestion(for identifier: UniformTypeIdentifier, unambiguous: Bool = false) -> UniformTypeIdentifier? {
-        let found = suggestions(for: identifier)
-        return unambiguous ? found.unambiguous : found.closest
+    /// The known identifier `identifier` is clearly a misspelling of, never itself
+    /// (``IdentifierSuggestion``: weighed as people mistype identifiers, and only when every other
+    /// candidate is at least one edit further).
+    public func suggestion(for identifier: UniformTypeIdentifier) -> UniformTypeIdentifier? {
+        suggestionIndex.search.suggestion(for: identifier)
     }
 
-    /// The closest known identifier, and the same only when no other is as close, in one pass;
-    /// never `excluded` (the type whose conformance is being corrected: suggesting it would make
-    /// the type conform to itself). An identifier's typo is one or two edits, and no more than a
-    /// third of its last component's length (`public.java` is not a misspelt `public.avi`).
-    public func suggestions(for identifier: UniformTypeIdentifier, excluding excluded: UniformTypeIdentifier? = nil)
-        -> (closest: UniformTypeIdentifier?, unambiguous: UniformTypeIdentifier?)
+    /// ``suggestion(for:)``, never `excluded` (the type whose conformance is being corrected:
+    /// suggesting it would make the type conform to itself).
+    public func suggestion(for identifier: UniformTypeIdentifier, excluding excluded: UniformTypeIdentifier)
+        -> UniformTypeIdentifier?
     {
-        let last = identifier.rawValue.split(separator: ".").last.map { $0.unicodeScalars.count } ?? 0
-        let allowed = max(1, min(2, last / 3))
-        var found = suggestionIndex.index.nearest(to: identifier.rawValue, maximumDistance: allowed)
-        if let excluded, let text = found.closest, UniformTypeIdentifier(text) == excluded {
-            let candidates = knownIdentifiers.filter { UniformTypeIdentifier($0) != excluded }
-            found = Suggestions.nearest(to: identifier.rawValue, in: candidates, maximumDistance: allowed)
-        }
-        guard let text = found.closest, UniformTypeIdentifier(text) != identifier else { return (nil, nil) }
-        let closest = UniformTypeIdentifier(text)
-        return (closest, found.unambiguous.map { UniformTypeIdentifier($0) })
+        suggestionIndex.search.suggestion(for: identifier, excluding: excluded)
     }
 }
 
@@ -487,22 +476,22 @@ extension LintContext {
     }
 }
 
-/// A ``SuggestionIndex`` of the known identifiers built on first use: most contexts never ask
-/// for a suggestion, and those that do ask many times.
+/// An ``IdentifierSuggestion`` search of the known identifiers built on first use: most contexts
+/// never ask for a suggestion, and those that do ask many times.
 private final class LazySuggestionIndex: @unchecked Sendable {
     private let candidates: [String]
     /// Guards ``built``: rules run on several threads.
     private let queue = DispatchQueue(label: "utiscope.lint.suggestions")
-    private var built: SuggestionIndex?
+    private var built: IdentifierSuggestion?
 
     init(_ candidates: [String]) { self.candidates = candidates }
 
-    var index: SuggestionIndex {
+    var search: IdentifierSuggestion {
         queue.sync {
             if let built { return built }
-            let index = SuggestionIndex(candidates)
-            built = index
-            return index
+            let search = IdentifierSuggestion(candidates)
+            built = search
+            return search
         }
     }
 }

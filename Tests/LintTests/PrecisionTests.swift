@@ -1,5 +1,6 @@
 import AppBundle
 import Lint
+import PropertyList
 import Testing
 
 /// Findings a maintainer disputed on real apps, each on a file of our own with the same shape:
@@ -158,5 +159,91 @@ import Testing
             found.message
                 == "content type 'net.daringfireball' of document type 'Markdown' is not declared and looks cut short; did you mean 'net.daringfireball.markdown'?"
         )
+    }
+}
+
+@Suite struct SharedObjectLocationTests {
+    /// A binary plist, objects given in order (object 0 the root): each is an ASCII string, an
+    /// array of object numbers, or a dictionary of key and value object numbers.
+    enum Object {
+        case string(String)
+        case array([Int])
+        case dictionary([(Int, Int)])
+    }
+
+    static func binary(_ objects: [Object]) -> [UInt8] {
+        func header(_ marker: UInt8, _ count: Int) -> [UInt8] {
+            count < 15 ? [marker | UInt8(count)] : [marker | 0x0F, 0x10, UInt8(count)]
+        }
+        var bytes = Array("bplist00".utf8)
+        var offsets: [Int] = []
+        for object in objects {
+            offsets.append(bytes.count)
+            switch object {
+            case .string(let text): bytes += header(0x50, text.utf8.count) + Array(text.utf8)
+            case .array(let items): bytes += header(0xA0, items.count) + items.map(UInt8.init)
+            case .dictionary(let pairs):
+                bytes += header(0xD0, pairs.count) + pairs.map { UInt8($0.0) } + pairs.map { UInt8($0.1) }
+            }
+        }
+        let table = bytes.count
+        bytes += offsets.map(UInt8.init)
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1]
+        for field in [objects.count, 0, table] {
+            bytes += (0..<8).reversed().map { UInt8(truncatingIfNeeded: field >> ($0 * 8)) }
+        }
+        return bytes
+    }
+
+    @Test func aFindingInASharedTagSpecificationIsPlacedOnThePathItWasReachedThrough() throws {
+        // Two declarations share one tag specification object, as a binary writer that stores
+        // equal objects once writes them.
+        let bytes = Self.binary([
+            .dictionary([(1, 2)]), .string("UTExportedTypeDeclarations"), .array([3, 4]),
+            .dictionary([(5, 7), (6, 9)]), .dictionary([(5, 8), (6, 9)]), .string("UTTypeIdentifier"),
+            .string("UTTypeTagSpecification"), .string("com.example.a"), .string("com.example.b"),
+            .dictionary([(10, 11)]), .string("public.mime-type"), .string("application/x-shared"),
+        ])
+        let document = try PropertyListReader().read(bytes, file: "Info.plist")
+        let found = Linter(rules: [TagSpecificationForm()]).lint(
+            LintContext(app: InfoPlist(document: document, platform: .iOS)))
+        #expect(
+            found.map(\.location.keyPath.description) == [
+                "UTExportedTypeDeclarations[0].UTTypeTagSpecification[\"public.mime-type\"]",
+                "UTExportedTypeDeclarations[1].UTTypeTagSpecification[\"public.mime-type\"]",
+            ])
+        // The object is the same: its own key path is the first use's.
+        #expect(found.map(\.location.objectIndex) == [11, 11])
+    }
+}
+
+@Suite struct SuggestionSeverityTests {
+    func undeclared(_ identifier: String) -> Diagnostic? {
+        Linter().lint(
+            text: plistText(
+                """
+                <key>CFBundleDocumentTypes</key><array><dict>
+                    <key>CFBundleTypeName</key><string>Files</string><key>CFBundleTypeRole</key><string>Viewer</string>
+                    <key>LSHandlerRank</key><string>Alternate</string>
+                    <key>LSItemContentTypes</key><array><string>\(identifier)</string></array>
+                </dict></array>
+                """)
+        ).first { $0.code == "DOC-006" }
+    }
+
+    @Test func aNearMatchNeverRaisesTheSeverity() throws {
+        // Apple's domains: possibly a newer or iOS type, a warning whether a near match exists or not.
+        let unmatched = try #require(undeclared("public.rez-source"))
+        #expect(unmatched.severity == .warning)
+        #expect(!unmatched.message.contains("did you mean"))
+        let matched = try #require(undeclared("public.mpeg4"))
+        #expect(matched.severity == .warning)
+        #expect(
+            matched.message
+                == "content type 'public.mpeg4' of document type 'Files' is not declared; did you mean 'public.mpeg-4'? (if a newer or iOS system declares it, give that declaration with --system-types)"
+        )
+        #expect(matched.fixIt != nil)
+        // Another vendor's undeclared type stays an error, with or without a suggestion.
+        #expect(try #require(undeclared("com.example.nothing")).severity == .error)
     }
 }

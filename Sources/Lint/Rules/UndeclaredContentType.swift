@@ -128,19 +128,16 @@ public struct UndeclaredContentType: Rule {
                         suggestion = longer
                         cutShort = true
                     } else if searched {
-                        let found = context.suggestions(for: identifier)
-                        suggestion = found.closest
-                        if let nearest = found.unambiguous,
-                            context.catalog.isSystemDeclared(nearest)
-                        {
+                        suggestion = context.suggestion(for: identifier)
+                        if let nearest = suggestion, context.catalog.isSystemDeclared(nearest) {
                             fixIt = FixIt(
                                 Message.fixIt(nearest), changes: [.replaceString(at: location, with: nearest.rawValue)])
                         }
                     }
                     // A Quick Look generator or Spotlight importer handles types other apps declare;
-                    // an Apple identifier may be a newer or iOS-only system type.
-                    // (Only once a search found nothing close: past the search limit it stays an error.)
-                    let appleDomain = searched && suggestion == nil && identifier.reservedDomain != nil
+                    // an Apple identifier may be a newer or iOS-only system type, whether or not a
+                    // near match exists (a suggestion never makes the finding more severe).
+                    let appleDomain = identifier.reservedDomain != nil
                     diagnostics.append(
                         diagnostic(
                             Message.undeclared(
@@ -166,7 +163,6 @@ private enum Message {
         if cutShort, let suggestion {
             return message("\(head) is not declared and looks cut short; did you mean \(quoted(suggestion))?")
         }
-        if let suggestion { return message("\(head) is not declared; did you mean \(quoted(suggestion))?") }
         // A plug-in's entry (Quick Look generator, Spotlight importer) belongs to a bundle that is
         // no app, and its types are usually another app's to declare.
         let bundle = plugIn ? "the bundle" : "the app"
@@ -174,11 +170,17 @@ private enum Message {
             let advice =
                 systemTypesGiven
                 ? "add that declaration to the --system-types files" : "give that declaration with --system-types"
+            if let suggestion {
+                return message(
+                    "\(head) is not declared; did you mean \(quoted(suggestion))? (if a newer or iOS system declares it, \(advice))"
+                )
+            }
             return
                 message(
                     "\(head) is not in \(system) and \(bundle) does not declare it; if a newer or iOS system declares it, \(advice)"
                 )
         }
+        if let suggestion { return message("\(head) is not declared; did you mean \(quoted(suggestion))?") }
         if plugIn {
             return message(
                 "\(head) is declared neither by the bundle nor in \(system); fine when the app whose files the plug-in reads declares it"

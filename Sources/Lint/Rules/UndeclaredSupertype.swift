@@ -110,11 +110,8 @@ public struct UndeclaredSupertype: Rule {
                 continue
             }
             if diagnostics.count < Self.suggestionLimit {
-                let found = context.suggestions(for: identifier, excluding: unknown.referencedBy)
-                suggestion = found.closest
-                if let nearest = found.unambiguous,
-                    context.catalog.isSystemDeclared(nearest)
-                {
+                suggestion = context.suggestion(for: identifier, excluding: unknown.referencedBy)
+                if let nearest = suggestion, context.catalog.isSystemDeclared(nearest) {
                     fixIt = FixIt(
                         Message.fixIt(nearest), changes: [.replaceString(at: location, with: nearest.rawValue)])
                 }
