@@ -19,6 +19,7 @@ public enum RuleRegistry {
         DocumentTypesInAppClip.self,  // DOC-014
         PublicPackageTypo.self,  // DOC-015
         OwnerRankOnForeignType.self,  // DOC-016
+        CatchAllDefaultRank.self,  // DOC-017
         DocumentIconExplanation.self,  // ICON-001
         MissingIconResource.self,  // ICON-002
         PrivateIconKey.self,  // ICON-003

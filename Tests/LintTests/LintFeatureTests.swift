@@ -441,9 +441,13 @@ func plistText(_ body: String) -> String {
         </dict></array>
         """)
 
-    @Test func anotherVendorsSystemTypeExportedIsAWarningOnceTheBundleIdentifierIsKnown() {
-        // The bundle identifier is a build setting: whether the app owns the type is unknown.
-        #expect(Linter().lint(text: webm).filter { $0.code == "UTI-009" }.isEmpty)
+    @Test func anotherVendorsSystemTypeExportedIsAWarningWhateverTheBundleIdentifier() {
+        // The bundle identifier is a build setting, but the type's registered owner is known: the
+        // system declares it.
+        #expect(Linter().lint(text: webm).filter { $0.code == "UTI-009" }.map(\.severity) == [.warning])
+        // A domain nobody registered stays unjudged while the bundle identifier is unknown.
+        let unknown = webm.replacingOccurrences(of: "org.webmproject.webm", with: "org.nobody-knows.format")
+        #expect(Linter().lint(text: unknown).filter { $0.code == "UTI-009" }.isEmpty)
         let player = Linter(
             configuration: LintConfiguration(buildSettings: ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.player"]))
         let found = player.lint(text: webm).filter { $0.code == "UTI-009" || $0.code == "UTI-002" }
