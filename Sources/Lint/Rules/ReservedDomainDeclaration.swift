@@ -16,8 +16,9 @@ public struct ReservedDomainDeclaration: Rule {
             shown, because public types win tag look-ups: an error. Importing a type the system \
             already declares is not wrong but has no use and can disagree with the system's \
             declaration ("if the framework already provides a type, do not redeclare it"): a warning. \
-            Importing a public.* or com.apple.* identifier that no system release declares (the \
-            embedded catalog and the types added since) imports an invented type: public types win \
+            Importing a public.* identifier that no system release declares (the embedded catalog \
+            and the types added since; com.apple.* ones are left alone, as iOS declares types the \
+            macOS catalog lacks) imports an invented type: public types win \
             extension look-ups, so importing 'public.markdown' with 'md' can change how other apps' \
             '.md' files are typed (it broke Xcode's Markdown handling for one editor's users): a \
             warning, with the system type that claims the same extension when there is one.
@@ -121,8 +122,9 @@ public struct ReservedDomainDeclaration: Rule {
                     let node = node(declaration, at: plist.exportedTypes.count + index)
                 else { continue }
                 guard context.catalog.isSystemDeclared(at: node) else {
-                    // An Apple-domain identifier no system release declares: invented.
-                    if let domain = declaration.identifier.reservedDomain, domain != .dynamic,
+                    // A public identifier no system release declares: invented. (A com.apple. one
+                    // may be one of iOS's own types, which the macOS catalog lacks.)
+                    if let domain = declaration.identifier.reservedDomain, domain == .public,
                         !declaration.identifier.hasBuildSettingReference
                     {
                         let claimant = declaration.filenameExtensions.lazy.compactMap { tag in
