@@ -52,7 +52,15 @@ public struct CatchAllDefaultRank: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "document type 'Any File' lists 'public.data' with no 'LSHandlerRank', which means Default: the app becomes a candidate default opener of every file no app owns; rank it 'Alternate'"
+                    ),
+                    .warning(
+                        "document type 'Anything' lists 'public.item' with rank 'Default': the app becomes a candidate default opener of every file no app owns; rank it 'Alternate'"
+                    ),
+                ])
         ],
         nonTriggeringExamples: [
             Example(

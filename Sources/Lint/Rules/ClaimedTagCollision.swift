@@ -35,7 +35,12 @@ public struct ClaimedTagCollision: Rule {
                         </dict>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "filename extension 'txt' is also claimed by system type 'public.plain-text', which wins: files with it get the system's type"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             Example(

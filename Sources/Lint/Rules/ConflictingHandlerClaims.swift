@@ -44,7 +44,12 @@ public struct ConflictingHandlerClaims: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "content type 'public.plain-text' is listed in document types 'Text' and 'Anything' with different roles or ranks; which applies is undefined"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             // Both Viewer; no rank means Default: the same claim written two ways.

@@ -38,7 +38,7 @@ public struct CyclicConformance: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """, expecting: [.error("conformance cycle: 'com.example.a', 'com.example.b' conform to one another")])
         ],
         nonTriggeringExamples: [
             Example(

@@ -39,7 +39,12 @@ public struct DeclarationsOnlyBundle: Rule {
                         </array>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .info(
+                        "the bundle is one of Apple's type bundles (an Apple bundle identifier, no document types): its declarations are the system's, so only their shape is checked"
+                    )
+                ]),
             Example(
                 """
                 <key>CFBundleIdentifier</key>
@@ -57,7 +62,12 @@ public struct DeclarationsOnlyBundle: Rule {
                         </array>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .info(
+                        "the bundle declares types but is no app (no document types, not an app's or extension's package type): only the reading and declaration rules apply"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

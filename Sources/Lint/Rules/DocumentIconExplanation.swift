@@ -55,7 +55,12 @@ public struct DocumentIconExplanation: Rule {
                         </array>
                     </dict>
                 </array>
-                """, platform: .iOS)
+                """, platform: .iOS,
+                expecting: [
+                    .info(
+                        "the Files app shows an icon made from the app icon for 'com.example.sketch' files: no thumbnails, no system icon, declared and listed (assuming --assume-app-icon yes)"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             Example(

@@ -29,7 +29,12 @@ public struct DynamicIdentifierDeclared: Rule {
                         ↓<string>dyn.ah62d4rv4ge81g6pq</string>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .error(
+                        "imported type 'dyn.ah62d4rv4ge81g6pq' is a dynamic identifier, which cannot be declared; declare a reverse-DNS identifier with the tags instead"
+                    )
+                ]),
             Example(
                 """
                 <key>UTExportedTypeDeclarations</key>
@@ -44,7 +49,15 @@ public struct DynamicIdentifierDeclared: Rule {
                         </array>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .warning(
+                        "type 'com.example.dump' conforms to the dynamic identifier 'dyn.ah62d4rv4ge81g6pq', which is no stable type: it stands for '?0=6:1=sql', which the system may encode differently; conform to a declared type instead"
+                    ),
+                    .warning(
+                        "type 'com.example.dump' conforms to the dynamic identifier 'dyn.zz', which is no stable type: it is not even a well-formed dynamic identifier; conform to a declared type instead"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

@@ -24,7 +24,10 @@ public struct EmptyValue: Rule {
                 """
                 <key>CFBundleIdentifier</key>
                 ↓<string></string>
-                """),
+                """,
+                expecting: [
+                    .warning("'CFBundleIdentifier' is an empty string; Xcode removes it from the built Info.plist")
+                ]),
             Example(
                 """
                 <key>CFBundleDocumentTypes</key>
@@ -36,7 +39,10 @@ public struct EmptyValue: Rule {
                         ↓<string></string>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .warning("'CFBundleTypeRole' is an empty string; Xcode removes it from the built Info.plist")
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

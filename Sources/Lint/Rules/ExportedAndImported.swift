@@ -37,7 +37,22 @@ public struct ExportedAndImported: Rule {
                         ↓<string>com.example.sketch</string>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning("type 'com.example.sketch' is both exported and imported; the exported declaration wins")
+                ],
+                corrected: """
+                    <key>UTExportedTypeDeclarations</key>
+                    <array>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.sketch</string>
+                        </dict>
+                    </array>
+                    <key>UTImportedTypeDeclarations</key>
+                    <array>
+                    </array>
+                    """)
         ],
         nonTriggeringExamples: [
             Example(

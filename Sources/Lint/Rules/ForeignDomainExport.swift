@@ -41,7 +41,12 @@ public struct ForeignDomainExport: Rule {
                         ↓<string>org.openmicroscopy.tiff</string>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .info(
+                        "exported type 'org.openmicroscopy.tiff' is outside the domain of bundle identifier 'com.example.sketchbook'; if another app owns the type, import it instead"
+                    )
+                ]),
             Example(
                 """
                 <key>CFBundleIdentifier</key>
@@ -53,7 +58,12 @@ public struct ForeignDomainExport: Rule {
                         ↓<string>org.webmproject.webm</string>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .warning(
+                        "exported type 'org.webmproject.webm' is another vendor's and the system already imports it: an exported declaration replaces the system's for every app; import it instead"
+                    )
+                ]),
             // The bundle identifier is a build setting: the GPX format's registered owner decides.
             Example(
                 """
@@ -70,7 +80,12 @@ public struct ForeignDomainExport: Rule {
                         <string>com.example.track</string>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .info(
+                        "exported type 'com.topografix.gpx' is in a domain with a registered owner (TopoGrafix (GPX)) and the bundle identifier is a build setting: if the app is not that vendor's, import the type instead"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

@@ -36,7 +36,12 @@ public struct ImportedTypeSubstituted: Rule {
                         </dict>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "'.txt' files get 'public.plain-text', so the imported type 'com.example.plain' is never used: UTType(importedAs:) returns 'public.plain-text', the preferred type of its preferred extension"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             Example(

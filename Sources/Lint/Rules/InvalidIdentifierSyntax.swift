@@ -37,7 +37,25 @@ public struct InvalidIdentifierSyntax: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .error(
+                        "type identifier 'com.example.sketch_file' contains '_'; identifiers may hold only ASCII letters, digits, '-' and '.'"
+                    ), .error("type identifier 'public.data ' ends with whitespace (U+0020)"),
+                ],
+                corrected: """
+                    <key>UTExportedTypeDeclarations</key>
+                    <array>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.sketch_file</string>
+                            <key>UTTypeConformsTo</key>
+                            <array>
+                                <string>public.data</string>
+                            </array>
+                        </dict>
+                    </array>
+                    """)
         ],
         nonTriggeringExamples: [
             Example(

@@ -33,7 +33,27 @@ public struct InvalidTypeRole: Rule {
                         ↓<string>editor</string>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning("document type 'Sketch' has no 'CFBundleTypeRole'"),
+                    .warning(
+                        "'CFBundleTypeRole' 'editor' of document type 'Notes' is not a role; did you mean 'Editor'?"),
+                ],
+                corrected: """
+                    <key>CFBundleDocumentTypes</key>
+                    <array>
+                        <dict>
+                            <key>CFBundleTypeName</key>
+                            <string>Sketch</string>
+                        </dict>
+                        <dict>
+                            <key>CFBundleTypeName</key>
+                            <string>Notes</string>
+                            <key>CFBundleTypeRole</key>
+                            <string>Editor</string>
+                        </dict>
+                    </array>
+                    """)
         ],
         nonTriggeringExamples: [
             Example(

@@ -35,7 +35,12 @@ public struct LegacyBindingKeys: Rule {
                         </array>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .warning(
+                        "document type 'Sketch' binds files only through deprecated 'CFBundleTypeExtensions'; declare a type for 'sketch' and list it there"
+                    )
+                ]),
             // A droplet taking anything, applications included: 'public.item', not 'public.data'.
             Example(
                 """
@@ -60,7 +65,15 @@ public struct LegacyBindingKeys: Rule {
                         </array>
                     </dict>
                 </array>
-                """, platform: .macOS),
+                """, platform: .macOS,
+                expecting: [
+                    .warning(
+                        "document type 'Anything' binds files only through deprecated 'CFBundleTypeExtensions'; list 'public.item' (for '*') in 'LSItemContentTypes'"
+                    ),
+                    .warning(
+                        "document type 'Project' binds files only through deprecated 'CFBundleTypeExtensions'; declare a type conforming to 'com.apple.package' for 'xproj' and list it there"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

@@ -39,7 +39,28 @@ public struct MalformedExtensionTag: Rule {
                         </dict>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning("filename extension '.sketch' starts with '.'; extensions are declared without the dot"),
+                    .warning("filename extension 'SKT' has upper-case letters; declare it in lower case"),
+                ],
+                corrected: """
+                    <key>UTExportedTypeDeclarations</key>
+                    <array>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.sketch</string>
+                            <key>UTTypeTagSpecification</key>
+                            <dict>
+                                <key>public.filename-extension</key>
+                                <array>
+                                    <string>sketch</string>
+                                    <string>skt</string>
+                                </array>
+                            </dict>
+                        </dict>
+                    </array>
+                    """)
         ],
         nonTriggeringExamples: [
             Example(

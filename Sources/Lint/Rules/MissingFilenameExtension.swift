@@ -44,7 +44,12 @@ public struct MissingFilenameExtension: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "document type 'com.example.sketch' has no 'public.filename-extension' tag, so no file is recognised as it"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             Example(

@@ -35,7 +35,26 @@ public struct MissingHandlerRank: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "document type 'Sketch' has no 'LSHandlerRank'; App Store Connect warns about it (ITMS-90788)")
+                ],
+                corrected: """
+                    <key>CFBundleDocumentTypes</key>
+                    <array>
+                        <dict>
+                            <key>CFBundleTypeName</key>
+                            <string>Sketch</string>
+                            <key>LSItemContentTypes</key>
+                            <array>
+                                <string>com.example.sketch</string>
+                            </array>
+                            <key>LSHandlerRank</key>
+                            <string>Default</string>
+                        </dict>
+                    </array>
+                    """)
         ],
         nonTriggeringExamples: [
             Example(
@@ -79,7 +98,7 @@ public struct MissingHandlerRank: Rule {
 private enum Message {
     static func missing(_ entry: DocumentType) -> String {
         message(
-            "document type \(entry.displayName) has no 'LSHandlerRank'; App Store Connect warns about it (ITMS-90788)")
+            "document type \(entry.displayName) has no 'LSHandlerRank'; App Store Connect warns about it (ITMS-90789)")
     }
 
     static func fixIt(_ rank: String) -> String {

@@ -37,7 +37,11 @@ public struct MissingIconResource: Rule {
                         ↓<string>SketchDocument</string>
                     </dict>
                 </array>
-                """, resources: ["AppIcon.icns"]),
+                """, resources: ["AppIcon.icns"],
+                expecting: [
+                    .warning(
+                        "'CFBundleTypeIconFile' names 'SketchDocument', but no such file is in the bundle or project")
+                ]),
             Example(
                 """
                 <key>CFBundleDocumentTypes</key>
@@ -51,7 +55,12 @@ public struct MissingIconResource: Rule {
                         </array>
                     </dict>
                 </array>
-                """, platform: .iOS, resources: ["sketch.png"]),
+                """, platform: .iOS, resources: ["sketch.png"],
+                expecting: [
+                    .warning(
+                        "'CFBundleTypeIconFiles' names 'Sketch.PNG', but the resource is 'sketch.png.iconset': found on a Mac's case-insensitive disk, missing on an iOS device"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

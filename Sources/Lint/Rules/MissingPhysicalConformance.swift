@@ -50,7 +50,12 @@ public struct MissingPhysicalConformance: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .error(
+                        "document type 'com.example.backup' conforms to neither 'public.data' nor 'com.apple.package'; 'public.content' alone does not make it a file type, so its files are greyed out in pickers"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             Example(

@@ -25,7 +25,8 @@ public struct MissingTypeIdentifier: Rule {
                         <string>Sketch</string>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [.warning("type declaration has no 'UTTypeIdentifier'; it declares nothing and is ignored")])
         ],
         nonTriggeringExamples: [
             Example(

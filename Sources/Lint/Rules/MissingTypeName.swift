@@ -28,7 +28,12 @@ public struct MissingTypeName: Rule {
                 <array>
                     ↓<dict/>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .warning(
+                        "document type entry 0 has no 'CFBundleTypeName'; the key reference requires it (on macOS, App Store Connect rejects an archive without it, ITMS-90243)"
+                    )
+                ]),
             Example(
                 """
                 <key>CFBundleDocumentTypes</key>
@@ -39,7 +44,13 @@ public struct MissingTypeName: Rule {
                         ↓<string></string>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .error("'CFBundleDocumentTypes' must be an array of dictionaries, not hold a string (ITMS-90243)"),
+                    .warning(
+                        "document type entry 0 has an empty 'CFBundleTypeName'; the key reference requires it (on macOS, App Store Connect rejects an archive without it, ITMS-90243)"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

@@ -42,7 +42,12 @@ public struct NotContentConforming: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .info(
+                        "document type 'com.example.sketch' does not conform to 'public.content'; its files cannot be shared over AirDrop"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             Example(

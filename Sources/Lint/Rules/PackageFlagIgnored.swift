@@ -34,7 +34,12 @@ public struct PackageFlagIgnored: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "'LSTypeIsPackage' of document type 'Sketch' is ignored beside 'LSItemContentTypes'; it does not make 'com.example.sketch' a package type"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             Example(

@@ -27,7 +27,7 @@ public struct QuestionableSyntax: Rule {
                     ↓<real>1e999</real>
                 </dict>
                 </plist>
-                """)
+                """, expecting: [.warning("real '1e999' is beyond the range of a double; read as infinity")])
         ],
         nonTriggeringExamples: [
             Example(

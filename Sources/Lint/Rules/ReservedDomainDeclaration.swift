@@ -45,7 +45,13 @@ public struct ReservedDomainDeclaration: Rule {
                         ↓<string>public.json</string>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .error(
+                        "exported type 'public.tex' is in the 'public.' domain, which only Apple may declare; use your own domain"
+                    ),
+                    .warning("imported type 'public.json' is declared by the system already; remove the redeclaration"),
+                ]),
             // An invented public type, imported with an extension the system's Markdown type claims.
             Example(
                 """
@@ -67,7 +73,12 @@ public struct ReservedDomainDeclaration: Rule {
                         </dict>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .warning(
+                        "imported type 'public.markdown' is in the 'public.' domain, but no system release declares it; public types win extension look-ups, so this import can change how other apps' files are typed; use the owner's identifier or your own domain"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

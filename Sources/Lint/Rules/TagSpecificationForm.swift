@@ -42,7 +42,14 @@ public struct TagSpecificationForm: Rule {
                         </dict>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "tag class 'public.filename-extensions' is not one the system knows; its tags are dropped; did you mean 'public.filename-extension'?"
+                    ),
+                    .info(
+                        "tags of 'public.mime-type' are given as a string; the system reads it as a one-element array"),
+                ])
         ],
         nonTriggeringExamples: [
             Example(

@@ -45,7 +45,29 @@ public struct UndeclaredContentType: Rule {
                         </array>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .error(
+                        "content type 'publiic.plain-text' of document type 'Text' is not declared; did you mean 'public.plain-text'?"
+                    ),
+                    .error(
+                        "content type 'com.example.sketch' of document type 'Text' is declared neither by the app nor in the system catalog (macOS 12.7 with the types added up to macOS 27); export or import it"
+                    ),
+                ],
+                corrected: """
+                    <key>CFBundleDocumentTypes</key>
+                    <array>
+                        <dict>
+                            <key>CFBundleTypeName</key>
+                            <string>Text</string>
+                            <key>LSItemContentTypes</key>
+                            <array>
+                                <string>public.plain-text</string>
+                                <string>com.example.sketch</string>
+                            </array>
+                        </dict>
+                    </array>
+                    """),
             Example(
                 """
                 <key>CFBundleDocumentTypes</key>
@@ -60,7 +82,12 @@ public struct UndeclaredContentType: Rule {
                         </array>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .error(
+                        "content type 'net.daringfireball' of document type 'Markdown' is not declared and looks cut short; did you mean 'net.daringfireball.markdown'?"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

@@ -46,6 +46,11 @@ public struct UndeclaredQuickLookType: Rule {
                         </dict>
                     </dict>
                     """
+                ],
+                expecting: [
+                    .warning(
+                        "the Quick Look extension supports 'com.example.sketch', which neither the system catalog (macOS 12.7 with the types added up to macOS 27) nor the app declares; export or import it in the app"
+                    )
                 ]),
             Example(
                 """
@@ -68,6 +73,11 @@ public struct UndeclaredQuickLookType: Rule {
                         </dict>
                     </dict>
                     """
+                ],
+                expecting: [
+                    .warning(
+                        "the Quick Look extension supports 'net.daringfireball', which nobody declares and looks cut short; did you mean 'net.daringfireball.markdown'?"
+                    )
                 ]),
         ],
         nonTriggeringExamples: [

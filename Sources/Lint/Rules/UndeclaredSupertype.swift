@@ -33,7 +33,29 @@ public struct UndeclaredSupertype: Rule {
                         </array>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .warning(
+                        "'com.example.notes' conforms to 'publiic.plain-text', which nobody declares; did you mean 'public.plain-text'?"
+                    ),
+                    .warning(
+                        "'com.example.notes' conforms to 'com.example.document', which nobody declares; declare it in the bundle (exported or imported)"
+                    ),
+                ],
+                corrected: """
+                    <key>UTExportedTypeDeclarations</key>
+                    <array>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.notes</string>
+                            <key>UTTypeConformsTo</key>
+                            <array>
+                                <string>public.plain-text</string>
+                                <string>com.example.document</string>
+                            </array>
+                        </dict>
+                    </array>
+                    """),
             Example(
                 """
                 <key>UTExportedTypeDeclarations</key>
@@ -58,7 +80,12 @@ public struct UndeclaredSupertype: Rule {
                         </array>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .warning(
+                        "'org.example.tex-bundle' conforms to 'org.tug', which nobody declares and looks cut short; did you mean 'org.tug.tex'?"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

@@ -39,7 +39,12 @@ public struct UnexpandedBuildSetting: Rule {
                         ↓<string>$(PRODUCT_BUNDLE_IDENTIFIER).sketch</string>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "'$(PRODUCT_BUNDLE_IDENTIFIER)' is expanded only by Xcode; other build systems leave it as written"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             Example(
