@@ -98,7 +98,7 @@ public struct MissingHandlerRank: Rule {
 private enum Message {
     static func missing(_ entry: DocumentType) -> String {
         message(
-            "document type \(entry.displayName) has no 'LSHandlerRank'; App Store Connect warns about it (ITMS-90789)")
+            "document type \(entry.displayName) has no 'LSHandlerRank'; App Store Connect warns about it (ITMS-90788)")
     }
 
     static func fixIt(_ rank: String) -> String {
