@@ -23,6 +23,8 @@ public struct Example: Sendable, Hashable {
     /// The resource files and asset-catalog sets the bundle has, or nil for an Info.plist given
     /// without its bundle.
     public var resources: [String]?
+    /// Build settings given, as `--setting NAME=VALUE` gives them.
+    public var settings: [String: String]
     /// For each marker, in order, the severity and the message (or a stable part of it) of the
     /// finding there.
     public var expecting: [ExpectedFinding]
@@ -36,13 +38,14 @@ public struct Example: Sendable, Hashable {
     /// An example; `file` and `line` default to where it is written.
     public init(
         _ snippet: String, platform: Platform? = nil, extensions: [String] = [], resources: [String]? = nil,
-        expecting: [ExpectedFinding] = [], corrected: String? = nil, file: StaticString = #filePath,
-        line: UInt = #line
+        settings: [String: String] = [:], expecting: [ExpectedFinding] = [], corrected: String? = nil,
+        file: StaticString = #filePath, line: UInt = #line
     ) {
         self.snippet = snippet
         self.platform = platform
         self.extensions = extensions
         self.resources = resources
+        self.settings = settings
         self.expecting = expecting
         self.corrected = corrected
         self.file = file
@@ -52,7 +55,8 @@ public struct Example: Sendable, Hashable {
     /// Equal when the texts and settings are equal.
     public static func == (lhs: Example, rhs: Example) -> Bool {
         lhs.snippet == rhs.snippet && lhs.platform == rhs.platform && lhs.extensions == rhs.extensions
-            && lhs.resources == rhs.resources && lhs.expecting == rhs.expecting && lhs.corrected == rhs.corrected
+            && lhs.resources == rhs.resources && lhs.settings == rhs.settings && lhs.expecting == rhs.expecting
+            && lhs.corrected == rhs.corrected
     }
 
     /// Hashes the text.

@@ -28,7 +28,7 @@ struct RuleExample: Sendable, CustomTestStringConvertible {
 
 /// Lints an example with every rule on and returns the findings of `ruleType`.
 func findings(of ruleType: any Rule.Type, in example: Example) -> [Diagnostic] {
-    let linter = Linter()
+    let linter = Linter(configuration: LintConfiguration(buildSettings: example.settings))
     let resources = example.resources.map { ResourceIndex(fileNames: $0, assetNames: $0) }
     return linter.lint(
         text: example.text, platform: example.platform, extensions: example.extensionTexts,
@@ -99,7 +99,9 @@ func markerOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         let found = findings(of: item.ruleType, in: example)
         let fixable = found.filter { $0.fixIt != nil && $0.location.file == Example.appFile }
         guard let corrected = example.corrected else {
-            #expect(fixable.isEmpty, "the findings carry fix-its: give the example's 'corrected' text", sourceLocation: location)
+            #expect(
+                fixable.isEmpty, "the findings carry fix-its: give the example's 'corrected' text",
+                sourceLocation: location)
             return
         }
         #expect(!fixable.isEmpty, "'corrected' is given, but no finding carries a fix-it", sourceLocation: location)
@@ -141,7 +143,10 @@ func markerOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
     /// The same example stored as a binary plist gives the same findings by key path and
     /// severity, without lines; stored as OpenStep text (when every value is a string, array,
     /// dictionary or data, which OpenStep can hold), the same with lines of its own.
-    @Test(arguments: RuleExample.all.filter { $0.triggers && !Variants.textOnlyRules.contains($0.ruleType.description.code) })
+    @Test(
+        arguments: RuleExample.all.filter {
+            $0.triggers && !Variants.textOnlyRules.contains($0.ruleType.description.code)
+        })
     func twinsInOtherFormatsGiveTheSameFindings(_ item: RuleExample) throws {
         let example = item.example
         let location = Self.sourceLocation(example)
@@ -189,9 +194,16 @@ enum Variants {
 
     /// `example` with ``prefix`` before each marked element, and how many columns findings move.
     static func prefixingMarkers(_ example: Example) -> (Example, Int) {
-        let marker = String(Example.marker)
+        // Before each run of markers (two findings may land on one element).
         func prefixed(_ snippet: String) -> String {
-            snippet.replacingOccurrences(of: marker, with: prefix + marker)
+            var result = ""
+            var previous: Character?
+            for character in snippet {
+                if character == Example.marker && previous != Example.marker { result += prefix }
+                result.append(character)
+                previous = character
+            }
+            return result
         }
         var moved = example
         moved.snippet = prefixed(example.snippet)
@@ -226,7 +238,8 @@ enum Variants {
         }
         let resources = example.resources.map { ResourceIndex(fileNames: $0, assetNames: $0) }
         let context = LintContext(
-            app: InfoPlist(document: app, platform: example.platform), extensions: extensions, resources: resources)
+            app: InfoPlist(document: app, platform: example.platform), extensions: extensions,
+            buildSettings: example.settings, resources: resources)
         return Linter().lint(context).filter { $0.code == ruleType.description.code }
     }
 }

@@ -60,7 +60,54 @@ public struct DocumentIconExplanation: Rule {
                     .info(
                         "the Files app shows an icon made from the app icon for 'com.example.sketch' files: no thumbnails, no system icon, declared and listed (assuming --assume-app-icon yes)"
                     )
-                ])
+                ]),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            ↓<string>com.example.sketch</string>
+                            ↓<string>com.example.brush</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                        <key>UTTypeIcons</key>
+                        <dict>
+                            <key>UTTypeIconText</key>
+                            <string>SKT</string>
+                        </dict>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.brush</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                    </dict>
+                </array>
+                """, platform: .iOS, resources: [],
+                expecting: [
+                    .info(
+                        "the Files app shows the document icon the app declares for 'com.example.sketch' files: 'UTTypeIcons' composes a document icon at run time"
+                    ),
+                    .info(
+                        "the Files app shows an icon made from the app icon for 'com.example.brush' files: no thumbnails, no system icon, declared and listed (assuming --assume-app-icon yes)"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -109,12 +156,9 @@ private enum Message {
         switch answer.source {
         case .extensionThumbnail:
             shows = "the Files app shows thumbnails from the app's Thumbnail extension for \(type) files"
-        case .systemThumbnail:
-            shows = "the Files app shows system thumbnails for \(type) files: \(decisive)"
-        case .systemIcon:
-            shows = "the Files app shows the system's icon for \(type) files: \(decisive)"
-        case .customIcon:
-            shows = "the Files app shows the document icon the app declares for \(type) files: \(decisive)"
+        case .systemThumbnail, .systemIcon, .customIcon:
+            // The first two only under other assumptions: the rule explains the app's own types.
+            shows = "the Files app shows \(answer.source.phrase) for \(type) files: \(decisive)"
         case .appIcon:
             shows =
                 "the Files app shows an icon made from the app icon for \(type) files: no thumbnails, no system icon, declared and listed"

@@ -43,6 +43,23 @@ public struct EmptyValue: Rule {
                 expecting: [
                     .warning("'CFBundleTypeRole' is an empty string; Xcode removes it from the built Info.plist")
                 ]),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>CFBundleTypeIconFile</key>
+                        ↓<string></string>
+                    </dict>
+                </array>
+                """, platform: .macOS,
+                expecting: [
+                    .info(
+                        "'CFBundleTypeIconFile' is an empty string, which Xcode removes from the built Info.plist; the document type names no icon file"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

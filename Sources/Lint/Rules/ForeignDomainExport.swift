@@ -86,6 +86,23 @@ public struct ForeignDomainExport: Rule {
                         "exported type 'com.topografix.gpx' is in a domain with a registered owner (TopoGrafix (GPX)) and the bundle identifier is a build setting: if the app is not that vendor's, import the type instead"
                     )
                 ]),
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>com.example.viewer</string>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>ca.mcgill.mni.bic.mnc</string>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .warning(
+                        "exported type 'ca.mcgill.mni.bic.mnc' is another vendor's and the system already exports it: the system's declaration wins and the app's is ignored; import it instead"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

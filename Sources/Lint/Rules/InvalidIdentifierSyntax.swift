@@ -55,7 +55,60 @@ public struct InvalidIdentifierSyntax: Rule {
                             </array>
                         </dict>
                     </array>
-                    """)
+                    """),
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string> com.example.lead</string>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>com.example.two words</string>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>com.example.café</string>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>com.example..doubled</string>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .error("type identifier ' com.example.lead' starts with whitespace (U+0020)"),
+                    .error("type identifier 'com.example.two words' contains whitespace (U+0020)"),
+                    .warning(
+                        "type identifier 'com.example.café' contains non-ASCII 'é' (U+00E9); Apple's current documentation allows only ASCII letters, digits, '-' and '.'"
+                    ),
+                    .error(
+                        "type identifier 'com.example..doubled' has an empty component (a leading, trailing or doubled '.')"
+                    ),
+                ],
+                corrected: """
+                    <key>UTExportedTypeDeclarations</key>
+                    <array>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.lead</string>
+                        </dict>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.two words</string>
+                        </dict>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.café</string>
+                        </dict>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example..doubled</string>
+                        </dict>
+                    </array>
+                    """),
         ],
         nonTriggeringExamples: [
             Example(

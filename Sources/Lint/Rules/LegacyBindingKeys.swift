@@ -74,6 +74,51 @@ public struct LegacyBindingKeys: Rule {
                         "document type 'Project' binds files only through deprecated 'CFBundleTypeExtensions'; declare a type conforming to 'com.apple.package' for 'xproj' and list it there"
                     ),
                 ]),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Text</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.plain-text</string>
+                        </array>
+                        <key>CFBundleTypeExtensions</key>
+                        ↓<array>
+                            <string>txt</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Old</string>
+                        <key>CFBundleTypeOSTypes</key>
+                        ↓<array>
+                            <string>****</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Pictures</string>
+                        <key>CFBundleTypeExtensions</key>
+                        ↓<array>
+                            <string>png</string>
+                        </array>
+                    </dict>
+                </array>
+                """, platform: .macOS,
+                expecting: [
+                    .info(
+                        "'CFBundleTypeExtensions' of document type 'Text' is ignored because 'LSItemContentTypes' is present"
+                    ),
+                    .warning(
+                        "document type 'Old' binds files only through deprecated 'CFBundleTypeOSTypes'; list 'public.data' (for '****') in 'LSItemContentTypes'"
+                    ),
+                    .warning(
+                        "document type 'Pictures' binds files only through deprecated 'CFBundleTypeExtensions'; list 'public.png' (for 'png') in 'LSItemContentTypes'"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

@@ -49,7 +49,37 @@ public struct MissingFilenameExtension: Rule {
                     .warning(
                         "document type 'com.example.sketch' has no 'public.filename-extension' tag, so no file is recognised as it"
                     )
-                ])
+                ]),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Other</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>org.other.format</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTImportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>org.other.format</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .info(
+                        "imported document type 'org.other.format' has no 'public.filename-extension' tag: files are recognised as it only where the app that owns it is installed and declares one"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

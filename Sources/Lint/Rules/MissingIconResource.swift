@@ -61,6 +61,37 @@ public struct MissingIconResource: Rule {
                         "'CFBundleTypeIconFiles' names 'Sketch.PNG', but the resource is 'sketch.png.iconset': found on a Mac's case-insensitive disk, missing on an iOS device"
                     )
                 ]),
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                        <key>UTTypeIconFile</key>
+                        ↓<string>SketchDoc</string>
+                        <key>UTTypeIconFiles</key>
+                        <array>
+                            ↓<string>Sketch-64</string>
+                        </array>
+                        <key>UTTypeIcons</key>
+                        <dict>
+                            <key>UTTypeIconBackgroundName</key>
+                            ↓<string>Paper</string>
+                            <key>UTTypeIconBadgeName</key>
+                            ↓<string>badge</string>
+                        </dict>
+                    </dict>
+                </array>
+                """, platform: .macOS, resources: ["Badge"],
+                expecting: [
+                    .warning("'UTTypeIconFile' names 'SketchDoc', but no such file is in the bundle or project"),
+                    .warning("'UTTypeIconFiles' names 'Sketch-64', but no such file is in the bundle or project"),
+                    .warning("'UTTypeIconBackgroundName' names 'Paper', but no asset catalog has a set of that name"),
+                    .warning(
+                        "'UTTypeIconBadgeName' names 'badge', but the resource is 'Badge.iconset': found on a Mac's case-insensitive disk, missing on an iOS device"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

@@ -55,7 +55,37 @@ public struct MissingPhysicalConformance: Rule {
                     .error(
                         "document type 'com.example.backup' conforms to neither 'public.data' nor 'com.apple.package'; 'public.content' alone does not make it a file type, so its files are greyed out in pickers"
                     )
-                ])
+                ]),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Other</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>org.other.format</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTImportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>org.other.format</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.content</string>
+                        </array>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .info(
+                        "document type 'org.other.format' conforms to neither 'public.data' nor 'com.apple.package'; as an imported type without a filename extension it types no file itself, but where its owner's app is not installed it is not a file type"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

@@ -51,6 +51,24 @@ public struct MissingTypeName: Rule {
                         "document type entry 0 has an empty 'CFBundleTypeName'; the key reference requires it (on macOS, App Store Connect rejects an archive without it, ITMS-90243)"
                     ),
                 ]),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                ↓↓<dict>
+                    <key>LSItemContentTypes</key>
+                    <array>
+                        <string>public.png</string>
+                    </array>
+                </dict>
+                """, platform: .macOS,
+                expecting: [
+                    .error(
+                        "'CFBundleDocumentTypes' must be an array of dictionaries; this dictionary is read as one entry (ITMS-90243)"
+                    ),
+                    .error(
+                        "document type entry 0 has no 'CFBundleTypeName'; App Store Connect rejects a macOS archive with such a document type (ITMS-90243)"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

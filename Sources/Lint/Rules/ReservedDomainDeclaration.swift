@@ -79,6 +79,47 @@ public struct ReservedDomainDeclaration: Rule {
                         "imported type 'public.markdown' is in the 'public.' domain, but no system release declares it; public types win extension look-ups, so this import can change how other apps' files are typed; use the owner's identifier or your own domain"
                     )
                 ]),
+            Example(
+                """
+                <key>UTImportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>public.plain-text</string>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                <string>txt</string>
+                                <string>notes</string>
+                            </array>
+                        </dict>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>public.h264</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.movie</string>
+                        </array>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                <string>mp4</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .warning(
+                        "imported type 'public.plain-text' is declared by the system already; the system's declaration takes precedence, so the tags it lacks ('notes') may have no effect: declare a type of your own for them rather than redeclaring this one"
+                    ),
+                    .warning(
+                        "imported type 'public.h264' is in the 'public.' domain, but no system release declares it; public types win extension look-ups, so this import can change how other apps' files are typed; the system's type for its extension is 'public.mpeg-4'"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

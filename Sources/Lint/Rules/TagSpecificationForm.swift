@@ -49,7 +49,33 @@ public struct TagSpecificationForm: Rule {
                     ),
                     .info(
                         "tags of 'public.mime-type' are given as a string; the system reads it as a one-element array"),
-                ])
+                ]),
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.model</string>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            ↓<key>com.apple.device-model-code</key>
+                            <array>
+                                <string>X1</string>
+                            </array>
+                            ↓<key>com.apple.ostype</key>
+                            <array>
+                                <string>MODL</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """, platform: .iOS,
+                expecting: [
+                    .info(
+                        "tag class 'com.apple.device-model-code' is one the system's own declarations use for hardware models; apps have no use for it"
+                    ), .info("tag class 'com.apple.ostype' does not exist on iOS"),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

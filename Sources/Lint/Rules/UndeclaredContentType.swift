@@ -88,6 +88,61 @@ public struct UndeclaredContentType: Rule {
                         "content type 'net.daringfireball' of document type 'Markdown' is not declared and looks cut short; did you mean 'net.daringfireball.markdown'?"
                     )
                 ]),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Video</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            ↓<string>public.mpeg4</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Discs</string>
+                        <key>CFBundleTypeRole</key>
+                        <string>QLGenerator</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            ↓<string>org.example.disc-image</string>
+                        </array>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .warning(
+                        "content type 'public.mpeg4' of document type 'Video' is not declared; did you mean 'public.mpeg-4'? (if a newer or iOS system declares it, give that declaration with --system-types)"
+                    ),
+                    .info(
+                        "content type 'org.example.disc-image' of document type 'Discs' is declared neither by the bundle nor in the system catalog (macOS 12.7 with the types added up to macOS 27); fine when the app whose files the plug-in reads declares it"
+                    ),
+                ],
+                corrected: """
+                    <key>CFBundleDocumentTypes</key>
+                    <array>
+                        <dict>
+                            <key>CFBundleTypeName</key>
+                            <string>Video</string>
+                            <key>LSItemContentTypes</key>
+                            <array>
+                                <string>public.mpeg-4</string>
+                            </array>
+                        </dict>
+                        <dict>
+                            <key>CFBundleTypeName</key>
+                            <string>Discs</string>
+                            <key>CFBundleTypeRole</key>
+                            <string>QLGenerator</string>
+                            <key>LSItemContentTypes</key>
+                            <array>
+                                <string>org.example.disc-image</string>
+                            </array>
+                        </dict>
+                    </array>
+                    """),
         ],
         nonTriggeringExamples: [
             Example(

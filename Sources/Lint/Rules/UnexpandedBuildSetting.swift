@@ -44,7 +44,29 @@ public struct UnexpandedBuildSetting: Rule {
                     .warning(
                         "'$(PRODUCT_BUNDLE_IDENTIFIER)' is expanded only by Xcode; other build systems leave it as written"
                     )
-                ])
+                ]),
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>$(PRODUCT_BUNDLE_IDENTIFIER).sketch</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            ↓<string>$(BASE_TYPE:unknownop)</string>
+                        </array>
+                    </dict>
+                </array>
+                """, settings: ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.app", "BASE_TYPE": "public.data"],
+                expecting: [
+                    .info(
+                        "'$(PRODUCT_BUNDLE_IDENTIFIER)' is expanded only by Xcode; with the build settings given it becomes 'com.example.app', so the value becomes 'com.example.app.sketch'"
+                    ),
+                    .info(
+                        "'$(BASE_TYPE:unknownop)' is expanded only by Xcode; with the build settings given it does not expand: unknown build setting operator 'unknownop'"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
