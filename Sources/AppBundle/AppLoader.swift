@@ -46,7 +46,7 @@ public struct AppLoader: Sendable {
     public func load(_ path: String) throws(AppLoadError) -> AppUnit {
         guard FileSystem.kind(of: path) != nil else { throw .missing(path: path) }
         if !FileSystem.isDirectory(path) { return try loadInfoPlist(path) }
-        let (units, _) = loadAll(path)
+        let units = loadAll(path).units
         let apps = units.filter { Self.isApp($0.infoPlist) }
         let candidates = apps.isEmpty ? units : apps
         if let target {
@@ -60,13 +60,16 @@ public struct AppLoader: Sendable {
 
     /// Every app under `path` (for lint): a file is one unit; a folder, bundle or project gives
     /// every unit discovery finds, with loose extensions moved into the loose app that embeds
-    /// them. Problems are findings; nothing stops the walk.
-    public func loadAll(_ path: String) -> (units: [AppUnit], findings: [AppBundleFinding]) {
+    /// them. Problems are findings; nothing stops the walk. `discovery` is the folder walk's
+    /// result (nil for a file).
+    public func loadAll(_ path: String) -> (
+        units: [AppUnit], findings: [AppBundleFinding], discovery: ProjectDiscovery.Result?
+    ) {
         if !FileSystem.isDirectory(path) {
             do {
-                return ([try loadInfoPlist(path)], [])
+                return ([try loadInfoPlist(path)], [], nil)
             } catch {
-                return ([], [Self.finding(error, path: path)])
+                return ([], [Self.finding(error, path: path)], nil)
             }
         }
         let root = path.hasSuffix(".xcodeproj") ? Path.directory(of: path) : path
@@ -136,7 +139,7 @@ public struct AppLoader: Sendable {
                 findings.append(Self.finding(error, path: plistPath))
             }
         }
-        return (Self.pairingLooseExtensions(units, loose: loose), findings.sortedForReport())
+        return (Self.pairingLooseExtensions(units, loose: loose), findings.sortedForReport(), discovery)
     }
 
     /// The units with each loose extension Info.plist (one with `NSExtension` or

@@ -25,7 +25,8 @@ enum LintCommand: Command {
                 name: "color", valueName: "when", help: "Colour text output (default auto: when a terminal).",
                 choices: ["auto", "always", "never"]),
             OptionSpec(
-                name: "verbose", short: "v", valueName: nil, help: "Show the source line and a caret, and fix-its."),
+                name: "verbose", short: "v", valueName: nil,
+                help: "Show the source line, a caret and fix-its; list what a folder walk skipped."),
             OptionSpec(name: "strict", valueName: nil, help: "Fail (exit 1) on warnings too, not only errors."),
             OptionSpec(
                 name: "config", valueName: "file",
@@ -117,6 +118,7 @@ enum LintCommand: Command {
         var jobs: [Job] = []
         var diagnostics: [Diagnostic] = []
         var files = 0
+        var discoveries: [(path: String, result: ProjectDiscovery.Result)] = []
         var unreadableSeen: Set<String> = []  // unreadable files reported, each once
         let forceExclude = arguments.flag("force-exclude")
         for given in paths {
@@ -174,7 +176,8 @@ enum LintCommand: Command {
                 }
                 continue
             }
-            let (units, findings) = loader.loadAll(path)
+            let (units, findings, discovery) = loader.loadAll(path)
+            if let discovery { discoveries.append((path, discovery)) }
             for finding in findings {
                 if case .unreadablePropertyList(let file, let reason) = finding.kind {
                     guard !configuration.excludes(file, below: root),
@@ -319,10 +322,55 @@ enum LintCommand: Command {
             }
         }
         context.errors.line(report.summary)
+        for (path, discovery) in discoveries {
+            for line in Self.discoveryLines(path, discovery, verbose: arguments.flag("verbose")) {
+                context.errors.line(line)
+            }
+        }
         context.keepUntilExit((jobs, results, report))
         if status == .inputError { return .inputError }
         let threshold: Severity = arguments.flag("strict") ? .warning : .error
         return diagnostics.contains { $0.severity >= threshold } ? .findings : .success
+    }
+
+    /// What a folder's walk found and passed over: `found in 'App': 3 Info.plists (1 template),
+    /// 1 Xcode project; skipped 2 build or vendored folders (--verbose lists them)`, then with
+    /// `verbose` one line per file or folder skipped.
+    static func discoveryLines(_ path: String, _ discovery: ProjectDiscovery.Result, verbose: Bool) -> [String] {
+        func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+            "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+        }
+        let templates = discovery.infoPlists.filter {
+            ProjectDiscovery.isInfoPlistTemplateName(Path.lastComponent(of: $0))
+        }.count
+        let bundles = discovery.units.filter { if case .bundle = $0.source { true } else { false } }.count
+        var found = [
+            plural(discovery.infoPlists.count, "Info.plist")
+                + (templates > 0 ? " (\(plural(templates, "template")))" : "")
+        ]
+        if !discovery.projects.isEmpty { found.append(plural(discovery.projects.count, "Xcode project")) }
+        if bundles > 0 { found.append(plural(bundles, "app bundle")) }
+        var line = "found in '\(path)': " + found.joined(separator: ", ")
+        let reasons: [(ProjectDiscovery.SkippedPath.Reason, String, String)] = [
+            (.buildOrVendoredFolder, "build or vendored folder", "build or vendored folders"),
+            (
+                .notAnInfoPlist, "property list not named like an Info.plist",
+                "property lists not named like an Info.plist"
+            ),
+            (
+                .otherConfiguration, "Info.plist of another build configuration",
+                "Info.plists of other build configurations"
+            ),
+        ]
+        let skipped = reasons.compactMap { reason, noun, nouns -> String? in
+            let count = discovery.skipped.filter { $0.reason == reason }.count
+            return count == 0 ? nil : plural(count, noun, nouns)
+        }
+        if !skipped.isEmpty {
+            line += "; skipped " + skipped.joined(separator: ", ") + (verbose ? "" : " (--verbose lists them)")
+        }
+        guard verbose else { return [line] }
+        return [line] + discovery.skipped.map { "\($0.path): skipped: \($0.reason.rawValue)" }
     }
 
     /// The build settings rules read for `configuration`: an Xcode build phase's environment,

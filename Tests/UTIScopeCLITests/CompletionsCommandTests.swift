@@ -72,7 +72,10 @@ import UTIScopeCLI
         }
         let lint = try #require(section(of: script, from: "_utiscope_lint() {", to: "\n}\n"))
         #expect(lint.contains("'--format=[Output format (default text).]:format:(text json sarif github)'"))
-        #expect(lint.contains("'(-v --verbose)'{-v,--verbose}'[Show the source line and a caret, and fix-its.]'"))
+        #expect(
+            lint.contains(
+                "'(-v --verbose)'{-v,--verbose}'[Show the source line, a caret and fix-its; list what a folder walk skipped.]'"
+            ))
         #expect(lint.contains("'*--setting=[A build setting, over the project'\\''s (repeatable).]:NAME=VALUE: '"))
         #expect(lint.contains("'*:path:_files'"))
         for command in commandsInHelp() {

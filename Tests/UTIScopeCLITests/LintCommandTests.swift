@@ -347,6 +347,84 @@ import UTIScopeCLI
         #expect(utiscope("lint", "--strict", path).status == .success)
     }
 
+    /// A folder linted whole: a CMake template is found and linted with its placeholders taken
+    /// as the build's, and the summary says what was found and skipped (`--verbose`: each).
+    @Test func aFolderIsLintedWholeTemplatesIncluded() throws {
+        let template = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>CFBundleIdentifier</key>
+                <string>${MACOSX_BUNDLE_GUI_IDENTIFIER}</string>
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>$(PRODUCT_NAME) Document</string>
+                        <key>CFBundleTypeIconFile</key>
+                        <string>@DOCUMENT_ICON@</string>
+                        <key>CFBundleTypeRole</key>
+                        <string>Viewer</string>
+                        <key>LSHandlerRank</key>
+                        <string>Alternate</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.plain-text</string>
+                        </array>
+                    </dict>
+                </array>
+            </dict>
+            </plist>
+
+            """
+        let folder = try Scratch.folder("lint-whole")
+        let root = folder.path
+        let files = [
+            "macosx/Info.plist.in": template, "macosx/App.entitlements.plist": "<plist><dict/></plist>",
+            "build/Info.plist": template,
+        ]
+        for (relative, text) in files {
+            let url = folder.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let result = utiscope("lint", "--color", "never", root)
+        #expect(result.status == .success)
+        let findings = result.output.split(separator: "\n").filter { $0.hasPrefix(root) }
+        #expect(
+            findings == [
+                "\(root)/macosx/Info.plist.in:10:13: warning: '$(PRODUCT_NAME)' is expanded only by Xcode; other build systems leave it as written [PLIST-004]"
+            ])
+        #expect(
+            result.errors.contains(
+                "\nfound in '\(root)': 1 Info.plist (1 template); skipped 1 build or vendored folder, 1 property list not named like an Info.plist (--verbose lists them)\n"
+            ))
+        let verbose = utiscope("lint", "--verbose", "--color", "never", root)
+        #expect(
+            verbose.errors.contains("\n\(root)/build: skipped: a build product, version-control or vendored folder\n"))
+        #expect(
+            verbose.errors.contains(
+                "\n\(root)/macosx/App.entitlements.plist: skipped: a property list not named like an Info.plist\n"))
+    }
+
+    /// A binary plist with a fixable finding: `--fix` says why it did not fix it, leaves the file
+    /// as it was, and still reports the finding.
+    @Test func fixLeavesABinaryPlistAndSaysWhy() throws {
+        let value = try PropertyListSerialization.propertyList(from: Data(rankless.utf8), format: nil)
+        let binary = try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)
+        let path = try temporaryFile(bytes: Array(binary), name: "Info.plist")
+        let result = utiscope("lint", "--fix", "--color", "never", path)
+        #expect(result.status == .success)
+        #expect(result.errors.contains("\(path): warning: not fixed: only XML plists are rewritten\n"))
+        #expect(!result.errors.contains("fixed 1 finding"))
+        #expect(result.output.contains("[DOC-002]"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == binary)
+        let dry = utiscope("lint", "--fix", "--dry-run", path)
+        #expect(dry.output.isEmpty)
+        #expect(dry.errors.contains("not fixed: only XML plists are rewritten"))
+    }
+
     @Test func verboseShowsTheSourceLineAndCaret() throws {
         let path = try temporaryFile(rankless)
         let result = utiscope("lint", "--verbose", "--color", "never", path)

@@ -127,8 +127,10 @@ public struct MissingIconResource: Rule {
     public func check(_ context: LintContext) -> [Diagnostic] {
         guard let resources = context.resources else { return [] }
         var diagnostics: [Diagnostic] = []
+        // A name the build fills in ('$(ICON)', '@ICON@') is known only once built.
         func file(_ name: Located<String>?, _ key: String) {
-            guard let name, !name.value.isEmpty, let location = name.location else { return }
+            guard let name, !name.value.isEmpty, !name.value.hasBuildSettingReference, let location = name.location
+            else { return }
             switch resources.icon(named: name.value) {
             case .found: return
             case .caseMismatch(let path):
@@ -138,7 +140,8 @@ public struct MissingIconResource: Rule {
             }
         }
         func asset(_ name: Located<String>?, _ key: String) {
-            guard let name, !name.value.isEmpty, let location = name.location else { return }
+            guard let name, !name.value.isEmpty, !name.value.hasBuildSettingReference, let location = name.location
+            else { return }
             switch resources.assetSet(named: name.value) {
             case .found: return
             case .caseMismatch(let path):

@@ -22,7 +22,9 @@ public struct UnexpandedBuildSetting: Rule {
             as an info. An Info.plist that Xcode builds — an Xcode target's, or a file whose bundle \
             keys Xcode fills in (CFBundleExecutable, CFBundleIdentifier, CFBundleName… written as \
             $(…), as Xcode's templates write them) — has its references expanded by the build: no \
-            finding (Xcode's own settings, such as PRODUCT_MODULE_NAME, are defined there).
+            finding (Xcode's own settings, such as PRODUCT_MODULE_NAME, are defined there). In a \
+            template a build system configures (Info.plist.in, .cmake, .template), its ${NAME} and \
+            @NAME@ placeholders are replaced by that build: only $(NAME) is reported there.
             """,
         sources: [
             "swift-build InfoPlistProcessorTaskAction.swift and CoreBuildSystem.xcspec (S17, S18)",
@@ -124,6 +126,9 @@ public struct UnexpandedBuildSetting: Rule {
         // A large app's file without '$(' or '${' has no value to look at.
         for plist in context.infoPlists where plist.mayHoldBuildSettingReferences {
             let expandedByXcode = Self.isBuiltByXcode(plist, context)
+            // A template's own `${NAME}` placeholders are replaced by the build system that
+            // configures it (CMake's configure_file); its `$(NAME)` references are left for Xcode.
+            let isTemplate = ProjectDiscovery.isInfoPlistTemplateName(Path.lastComponent(of: plist.file))
             for value in Self.values(of: plist) {
                 guard let location = value.location else { continue }
                 // The whole value's expansion, made once for all the references it holds.
@@ -144,7 +149,7 @@ public struct UnexpandedBuildSetting: Rule {
                             message = Message.expanded(reference.text, to: part.value, value: complete)
                         }
                         diagnostics.append(diagnostic(message, at: location, severity: .info))
-                    } else if !expandedByXcode {
+                    } else if !expandedByXcode, !(isTemplate && reference.text.hasPrefix("${")) {
                         let message = Message.unexpanded(reference.text, settingsGiven: !context.buildSettings.isEmpty)
                         diagnostics.append(diagnostic(message, at: location))
                     }
