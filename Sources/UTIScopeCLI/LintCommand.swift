@@ -85,6 +85,42 @@ enum LintCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
+        guard arguments.flag("fix"), !arguments.flag("dry-run"), !arguments.positionals.contains("-") else {
+            return try lint(arguments, context: context, fixLog: nil)
+        }
+        // Fixing writes files: what is reported afterwards — the findings left, at their lines —
+        // is a lint of the files as written. The fixing pass prints only what it fixed and what
+        // it could not; when it wrote nothing, its own report stands.
+        let fixLog = FixLog()
+        var fixing = context
+        let output = CapturedOutput(isTerminal: context.output.isTerminal)
+        let errors = CapturedOutput(isTerminal: context.errors.isTerminal)
+        (fixing.output, fixing.errors) = (output, errors)
+        let status = try lint(arguments, context: fixing, fixLog: fixLog)
+        context.errors.write(bytes: fixLog.bytes)
+        guard fixLog.wroteFiles else {
+            context.output.write(bytes: output.bytes)
+            context.errors.write(bytes: errors.bytes)
+            return status
+        }
+        var again = arguments
+        again.flags.remove("fix")
+        return try lint(again, context: context, fixLog: nil)
+    }
+
+    /// What a fixing pass printed about its fixes, and whether it wrote a file.
+    final class FixLog: OutputSink {
+        private(set) var bytes: [UInt8] = []
+        var wroteFiles = false
+        var isTerminal: Bool { false }
+        func write(bytes: [UInt8]) { self.bytes += bytes }
+    }
+
+    /// Lints; with `--fix`, fixes first and reports what it did to `fixLog` (or with the other
+    /// messages, when nil).
+    static func lint(_ arguments: ParsedArguments, context: CommandContext, fixLog: FixLog?) throws(UsageError)
+        -> ExitStatus
+    {
         let format = OutputFormat(rawValue: arguments.value("format") ?? "text") ?? .text
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
         if paths.filter({ $0 == "-" }).count + arguments.all("system-types").filter({ $0 == "-" }).count > 1 {
@@ -288,11 +324,15 @@ enum LintCommand: Command {
         if arguments.flag("fix") {
             let outcome = Fixer().fix(diagnostics, write: !arguments.flag("dry-run"))
             if arguments.flag("dry-run") {
-                context.output.write(outcome.diff)
+                // A diff is data for patch and git apply: escaped only for a terminal.
+                context.output.write(
+                    context.output.isTerminal ? UnifiedDiff.forTerminal(outcome.diff) : outcome.diff)
             }
-            for problem in outcome.problems { context.report(problem) }
+            let log: OutputSink = fixLog ?? context.errors
+            for problem in outcome.problems { log.line(OutputEscaping.escape(problem)) }
             for file in outcome.fixedFiles where !arguments.flag("dry-run") {
-                context.report("\(file): fixed \(outcome.fixedCounts[file] ?? 0) finding(s)")
+                log.line(OutputEscaping.escape("\(file): fixed \(outcome.fixedCounts[file] ?? 0) finding(s)"))
+                fixLog?.wroteFiles = true
             }
             diagnostics = diagnostics.filter { !outcome.fixed.contains($0) }
         }

@@ -1,6 +1,7 @@
-import Lint
 import PropertyList
 import Testing
+
+@testable import Lint
 
 /// The fixer's checks: what it refuses to write, and how replacement text is escaped.
 @Suite struct FixerRefusalTests {
@@ -124,5 +125,32 @@ import Testing
         let result = try Fixer().fix(Array(Self.misspelt.utf8), file: "Info.plist", diagnostics: [first, second]).get()
         #expect(result.fixed == [first])
         #expect(String(decoding: result.bytes, as: UTF8.self).contains("<string>public.plain-text</string>"))
+    }
+}
+
+/// Diffs for `--fix --dry-run`: data, byte for byte; escaped only for a terminal.
+@Suite struct UnifiedDiffTests {
+    @Test func linesAreWrittenAsTheFileHasThem() {
+        let diff = UnifiedDiff.diff(old: Array("\ta\r\nb\n".utf8), new: Array("\tA\r\nb\n".utf8), path: "f")
+        #expect(diff == "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n-\ta\r\n+\tA\r\n b\n")
+    }
+
+    /// A last line without a line break is marked, as `diff` marks it.
+    @Test func aMissingFinalLineBreakIsMarked() {
+        let diff = UnifiedDiff.diff(old: Array("a\nb".utf8), new: Array("a\nB".utf8), path: "f")
+        #expect(
+            diff
+                == "--- a/f\n+++ b/f\n@@ -1,2 +1,2 @@\n a\n-b\n\\ No newline at end of file\n+B\n\\ No newline at end of file\n"
+        )
+    }
+
+    /// On a terminal, control characters are escaped (a tab stays a tab, a CR ending a line
+    /// stays) and the diff says so on a first line.
+    @Test func escapedOnlyForATerminal() {
+        let diff = "--- a/f\n+++ b/f\n@@ -1,1 +1,1 @@\n-\ta\u{1B}[31m\n+\tb\r\n"
+        let shown = UnifiedDiff.forTerminal(diff)
+        #expect(shown.hasPrefix("# utiscope: characters that must not reach a terminal raw are shown escaped"))
+        #expect(shown.hasSuffix("\n-\ta\\u{1B}[31m\n+\tb\r\n"))
+        #expect(UnifiedDiff.forTerminal("+\tplain\n") == "+\tplain\n")
     }
 }

@@ -334,6 +334,80 @@ import UTIScopeCLI
         #expect(!result.output.contains("DOC-002"))
     }
 
+    /// An Xcode-made plist: tab-indented, two document types, the first missing its rank (a fix
+    /// that adds two lines), the second listing a type nobody declares (no fix).
+    static let tabbed = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>CFBundleDocumentTypes</key>
+        \t<array>
+        \t\t<dict>
+        \t\t\t<key>CFBundleTypeName</key>
+        \t\t\t<string>Text</string>
+        \t\t\t<key>CFBundleTypeRole</key>
+        \t\t\t<string>Viewer</string>
+        \t\t\t<key>LSItemContentTypes</key>
+        \t\t\t<array>
+        \t\t\t\t<string>public.plain-text</string>
+        \t\t\t</array>
+        \t\t</dict>
+        \t\t<dict>
+        \t\t\t<key>CFBundleTypeName</key>
+        \t\t\t<string>Other</string>
+        \t\t\t<key>CFBundleTypeRole</key>
+        \t\t\t<string>Viewer</string>
+        \t\t\t<key>LSHandlerRank</key>
+        \t\t\t<string>Alternate</string>
+        \t\t\t<key>LSItemContentTypes</key>
+        \t\t\t<array>
+        \t\t\t\t<string>com.example.nobody</string>
+        \t\t\t</array>
+        \t\t</dict>
+        \t</array>
+        </dict>
+        </plist>
+
+        """
+
+    /// The dry run's diff is the file's bytes (tabs as tabs): `patch` applies it and gives what
+    /// `--fix` writes.
+    @Test(.enabled(if: executableOnPath("patch") != nil, "needs patch"))
+    func dryRunDiffAppliesWithPatch() throws {
+        let path = try temporaryFile(Self.tabbed, name: "Info.plist")
+        let dry = utiscope("lint", "--fix", "--dry-run", path)
+        #expect(dry.output.contains("\n+\t\t\t<key>LSHandlerRank</key>\n+\t\t\t<string>Default</string>\n"))
+        #expect(!dry.output.contains("\\t"))
+        #expect(!dry.output.hasPrefix("#"))
+        let diffPath = try temporaryFile(dry.output, name: "fix.diff")
+        let patch = try runTool(
+            try #require(executableOnPath("patch")), ["-p1", "-o", path + ".patched", path, diffPath])
+        #expect(patch.status == 0, "\(patch.output)\(patch.errors)")
+        #expect(utiscope("lint", "--fix", path).status == .findings)
+        #expect(
+            try String(contentsOfFile: path + ".patched", encoding: .utf8)
+                == String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    /// After `--fix` writes a file, the findings left are reported where they are in the file as
+    /// written (the fix added two lines above the one left).
+    @Test func findingsAfterAFixAreAtTheirNewLines() throws {
+        let path = try temporaryFile(Self.tabbed, name: "Info.plist")
+        let before = utiscope("lint", "--color", "never", path)
+        #expect(
+            before.output.contains("\(path):25:5: error: content type 'com.example.nobody' of document type 'Other'"))
+        let fixed = utiscope("lint", "--fix", "--color", "never", path)
+        #expect(fixed.status == .findings)
+        #expect(fixed.errors.hasPrefix("\(path): fixed 1 finding(s)\n"))
+        #expect(
+            fixed.output.contains("\(path):27:5: error: content type 'com.example.nobody' of document type 'Other'"))
+        #expect(!fixed.output.contains("DOC-002"))
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[26] == "\t\t\t\t<string>com.example.nobody</string>")
+        #expect(fixed.errors.components(separatedBy: " in 1 file").count == 2, "one summary: \(fixed.errors)")
+    }
+
     @Test func fixDryRunPrintsADiffAndFixWritesMinimalEdits() throws {
         let path = try temporaryFile(rankless)
         let dry = utiscope("lint", "--fix", "--dry-run", path)
