@@ -251,6 +251,10 @@ enum LintCommand: Command {
             }
         }
 
+        // A configuration file that cannot be used was reported where it was found: nothing is
+        // linted with a configuration other than the one written.
+        if configurations.failures > 0 { return .inputError }
+
         // An Info.plist a project names but that is missing or unreadable is an input error, as
         // a path given would be.
         for job in jobs {
@@ -456,18 +460,23 @@ enum FileKind {
     }
 }
 
-/// Finds and caches `.utiscope.json` files above inputs.
+/// Finds and caches `.utiscope.json` files above inputs. A file that cannot be used is reported
+/// once and counted in ``failures``: a broken configuration stops the lint (exit 2) rather than
+/// being passed over.
 struct ConfigurationFinder {
     let context: CommandContext
     /// The `--config` file, used for every input.
     var fixed: LintConfiguration?
     private var byFolder: [String: LintConfiguration?] = [:]
+    /// How many configuration files could not be used.
+    private(set) var failures = 0
 
     init(context: CommandContext) {
         self.context = context
     }
 
-    /// Reads a configuration file, reporting problems; nil when it cannot be used.
+    /// Reads a configuration file, reporting problems (`path:line:column: error: …`); nil when it
+    /// cannot be used.
     func load(_ path: String) -> LintConfiguration? {
         guard let bytes = FileAccess.read(path) else {
             context.report("\(path): error: cannot read the configuration file")
@@ -476,11 +485,11 @@ struct ConfigurationFinder {
         let folder = Self.parent(path)
         do {
             let known = Set(RuleRegistry.descriptions.map(\.code))
-            let (configuration, warnings) = try LintConfiguration.parse(bytes, folder: folder, knownCodes: known)
-            for warning in warnings { context.report("\(path): warning: \(warning)") }
+            let (configuration, warnings) = try LintConfiguration.read(bytes, folder: folder, knownCodes: known)
+            for warning in warnings { context.report("\(warning.place(in: path)): warning: \(warning.message)") }
             return configuration
         } catch {
-            context.report("\(path): error: \(error.message)")
+            context.report("\(error.place(in: path)): error: \(error.message)")
             return nil
         }
     }
@@ -503,6 +512,7 @@ struct ConfigurationFinder {
             let candidate = folder == "/" ? "/" + LintConfiguration.fileName : folder + "/" + LintConfiguration.fileName
             if FileAccess.read(candidate) != nil {
                 let found = load(candidate)
+                if found == nil { failures += 1 }
                 for seen in visited { byFolder[seen] = .some(found) }
                 return found ?? fallback
             }
