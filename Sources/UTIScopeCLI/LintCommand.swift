@@ -190,7 +190,10 @@ enum LintCommand: Command {
                 continue
             }
             guard let kind = FileKind(path) else {
-                context.report("\(path): error: no such file or folder")
+                // A finding like any input that cannot be read, in every format and the summary.
+                diagnostics += linter.unreadable(
+                    PropertyListError(.unreadable(FileInput.noSuchFile), at: SourceLocation(file: path)))
+                files += 1
                 status = .inputError
                 continue
             }
@@ -341,7 +344,8 @@ enum LintCommand: Command {
             diagnostics = diagnostics.filter { !outcome.fixed.contains($0) }
         }
 
-        let report = LintReport(diagnostics: diagnostics, files: files)
+        var report = LintReport(diagnostics: diagnostics, files: files)
+        report.executionSuccessful = status != .inputError
         if !(arguments.flag("fix") && arguments.flag("dry-run")) {
             switch format {
             case .text:

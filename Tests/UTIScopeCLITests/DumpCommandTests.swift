@@ -53,7 +53,7 @@ import UTIScopeCLI
     @Test func missingFilesAreInputErrors() {
         let result = utiscope("dump", "/nonexistent/Info.plist")
         #expect(result.status == .inputError)
-        #expect(result.errors == "/nonexistent/Info.plist: error: cannot read file: No such file or directory\n")
+        #expect(result.errors == "/nonexistent/Info.plist: error: cannot read file: no such file or folder\n")
     }
 
     @Test func warningsDoNotChangeTheExitStatus() throws {
