@@ -311,7 +311,8 @@ enum LintCommand: Command {
         }
 
         if let path = arguments.value("write-baseline") {
-            guard FileAccess.write(Array(Baseline(diagnostics).json.utf8), to: path) else {
+            let baseline = Baseline(diagnostics, keying: Self.baselineKeying(path, jobs: jobs))
+            guard FileAccess.write(Array(baseline.json.utf8), to: path) else {
                 context.report("\(path): error: cannot write the baseline file")
                 return .inputError
             }
@@ -322,9 +323,10 @@ enum LintCommand: Command {
                 return .inputError
             }
             do {
-                diagnostics = try Baseline.parse(bytes).newFindings(diagnostics)
+                diagnostics = try Baseline.parse(bytes).newFindings(
+                    diagnostics, keying: Self.baselineKeying(path, jobs: jobs))
             } catch {
-                context.report("\(path): error: \(error.message)")
+                context.report("\(error.place(in: path)): error: \(error.message)")
                 return .inputError
             }
         }
@@ -379,6 +381,31 @@ enum LintCommand: Command {
         if status == .inputError { return .inputError }
         let threshold: Severity = arguments.flag("strict") ? .warning : .error
         return diagnostics.contains { $0.severity >= threshold } ? .findings : .success
+    }
+
+    /// How the baseline at `baselinePath` keys findings: files relative to its folder (any
+    /// spelling of a file — relative, absolute, through `..` or a link — gives the same key), and
+    /// array elements named from the documents linted.
+    static func baselineKeying(_ baselinePath: String, jobs: [Job]) -> BaselineKeying {
+        let folder = canonical(ConfigurationFinder.parent(baselinePath))
+        var documents: [String: PlistValue] = [:]
+        for job in jobs {
+            for plist in [job.unit.infoPlist] + job.unit.extensions {
+                if let document = plist.document { documents[plist.file] = document.root }
+            }
+        }
+        return BaselineKeying(
+            file: { file in file == "-" ? file : relative(canonical(file), to: folder) }, documents: documents)
+    }
+
+    /// `path` relative to `folder` (both absolute): `App/Info.plist`, `../Other/Info.plist`.
+    static func relative(_ path: String, to folder: String) -> String {
+        let target = path.split(separator: "/")
+        let base = folder.split(separator: "/")
+        var shared = 0
+        while shared < target.count, shared < base.count, target[shared] == base[shared] { shared += 1 }
+        let up = Array(repeating: "..", count: base.count - shared)
+        return (up + target[shared...].map(String.init)).joined(separator: "/")
     }
 
     /// What a folder's walk found and passed over: `found in 'App': 3 Info.plists (1 template),
