@@ -5,13 +5,28 @@ import PropertyList
 enum TwinWriter {
     // MARK: Binary
 
-    /// The document as a binary plist (`bplist00`): one object per value (none shared), keys in
-    /// their order, repeated keys kept, strings as ASCII or UTF-16, sizes as small as they fit.
-    static func binary(_ document: PropertyListDocument) -> [UInt8] {
+    /// The document as a binary plist (`bplist00`): keys in their order, repeated keys kept,
+    /// strings as ASCII or UTF-16, sizes as small as they fit. Equal scalars (strings, keys,
+    /// numbers, dates, data) are written once and referenced from every use, as CoreFoundation's
+    /// and Python's writers do, unless `sharingScalars` is false (one object per value).
+    static func binary(_ document: PropertyListDocument, sharingScalars: Bool = true) -> [UInt8] {
         var objects: [[UInt8]] = []
         var references: [[Int]] = []  // per object, the objects it refers to
         var markers: [(marker: UInt8, count: Int)?] = []
+        var scalars: [[UInt8]: Int] = [:]
         func add(_ value: PlistValue) -> Int {
+            let index = addUnshared(value)
+            guard sharingScalars, markers[index] == nil else { return index }
+            if let earlier = scalars[objects[index]] {
+                objects.removeLast()
+                references.removeLast()
+                markers.removeLast()
+                return earlier
+            }
+            scalars[objects[index]] = index
+            return index
+        }
+        func addUnshared(_ value: PlistValue) -> Int {
             let index = objects.count
             objects.append([])
             references.append([])
