@@ -22,8 +22,14 @@ enum LintCommand: Command {
                 name: "format", valueName: "format", help: "Output format (default text).",
                 choices: OutputFormat.allCases.map(\.rawValue)),
             OptionSpec(
-                name: "color", valueName: "when", help: "Colour text output (default auto: when a terminal).",
+                name: "color", valueName: "when",
+                help: "Colour text output (default auto: on a terminal, unless NO_COLOR is set or TERM is dumb).",
                 choices: ["auto", "always", "never"]),
+            OptionSpec(
+                name: "min-severity", valueName: "severity",
+                help: "Report findings of this severity and above (default info).",
+                choices: ["info", "warning", "error"]),
+            OptionSpec(name: "quiet", short: "q", valueName: nil, help: "Leave infos out: --min-severity warning."),
             OptionSpec(
                 name: "verbose", short: "v", valueName: nil,
                 help: "Show the source line, a caret and fix-its; list what a folder walk skipped."),
@@ -346,6 +352,16 @@ enum LintCommand: Command {
             diagnostics = diagnostics.filter { !outcome.fixed.contains($0) }
         }
 
+        // Findings below --min-severity (or infos, with --quiet) are left out of every format;
+        // the summary says how many.
+        let minimum = try Self.minimumSeverity(arguments)
+        var hidden = 0
+        let failing = diagnostics.contains { $0.severity >= (arguments.flag("strict") ? .warning : .error) }
+        if minimum != .info {
+            let shown = diagnostics.filter { $0.severity >= minimum }
+            hidden = diagnostics.count - shown.count
+            diagnostics = shown
+        }
         var report = LintReport(diagnostics: diagnostics, files: files)
         report.executionSuccessful = status != .inputError
         if !(arguments.flag("fix") && arguments.flag("dry-run")) {
@@ -355,7 +371,7 @@ enum LintCommand: Command {
                     switch arguments.value("color") ?? "auto" {
                     case "always": true
                     case "never": false
-                    default: context.output.isTerminal
+                    default: Self.colorsByDefault(context)
                     }
                 var sources: [String: [UInt8]] = [:]
                 if arguments.flag("verbose") {
@@ -371,7 +387,8 @@ enum LintCommand: Command {
             case .github: context.output.write(GitHubReporter().render(report))
             }
         }
-        context.errors.line(report.summary)
+        context.errors.line(
+            report.summary + (hidden > 0 ? " (\(hidden) finding(s) below \(minimum.rawValue) not shown)" : ""))
         for (path, discovery) in discoveries {
             for line in Self.discoveryLines(path, discovery, verbose: arguments.flag("verbose")) {
                 context.errors.line(line)
@@ -379,8 +396,27 @@ enum LintCommand: Command {
         }
         context.keepUntilExit((jobs, results, report))
         if status == .inputError { return .inputError }
-        let threshold: Severity = arguments.flag("strict") ? .warning : .error
-        return diagnostics.contains { $0.severity >= threshold } ? .findings : .success
+        // Findings left out by --min-severity still count: --strict fails on a hidden warning.
+        return failing ? .findings : .success
+    }
+
+    /// Whether text is coloured when `--color` is not given: on a terminal, unless `NO_COLOR` is
+    /// set (to any value) or `TERM` is `dumb`, as other command-line tools do.
+    static func colorsByDefault(_ context: CommandContext) -> Bool {
+        context.output.isTerminal && context.environment["NO_COLOR"] == nil && context.environment["TERM"] != "dumb"
+    }
+
+    /// `--min-severity`, or warning for `--quiet`; info when neither is given.
+    static func minimumSeverity(_ arguments: ParsedArguments) throws(UsageError) -> Severity {
+        let quiet = arguments.flag("quiet")
+        guard let word = arguments.value("min-severity") else { return quiet ? .warning : .info }
+        guard let severity = Severity(rawValue: word) else {
+            throw UsageError("--min-severity takes 'info', 'warning' or 'error', not '\(word)'")
+        }
+        if quiet && severity != .warning {
+            throw UsageError("--quiet is --min-severity warning: give one of them")
+        }
+        return severity
     }
 
     /// How the baseline at `baselinePath` keys findings: files relative to its folder (any
