@@ -49,12 +49,16 @@ public struct AppLoader: Sendable {
         let units = loadAll(path).units
         let apps = units.filter { Self.isApp($0.infoPlist) }
         let candidates = apps.isEmpty ? units : apps
+        // Apps of the same name are told apart by their Info.plist.
+        let names = candidates.map { unit in
+            candidates.filter { $0.name == unit.name }.count > 1 ? "\(unit.name) (\(unit.infoPlist.file))" : unit.name
+        }
         if let target {
             if let unit = candidates.first(where: { $0.name == target }) { return unit }
-            throw .severalApps(path: path, names: candidates.map(\.name))
+            throw .severalApps(path: path, names: names)
         }
         guard let first = candidates.first else { throw .noApp(path: path) }
-        guard candidates.count == 1 else { throw .severalApps(path: path, names: candidates.map(\.name)) }
+        guard candidates.count == 1 else { throw .severalApps(path: path, names: names) }
         return first
     }
 

@@ -9,7 +9,7 @@ enum AppOptions {
             "The app: an Info.plist (XML, binary or OpenStep), a built .app, an Xcode project, or a folder holding one app."
     )
     static let target = OptionSpec(
-        name: "target", valueName: "name", help: "The app target (or bundle) to use when --app holds several.")
+        name: "target", valueName: "name", help: "The app target (or bundle) to use when the app's path holds several.")
     static let configuration = OptionSpec(
         name: "configuration", valueName: "name", help: "The Xcode build configuration (default Release).")
     static let setting = OptionSpec(

@@ -161,6 +161,7 @@ enum LintCommand: Command {
         var diagnostics: [Diagnostic] = []
         var files = 0
         var discoveries: [(path: String, result: ProjectDiscovery.Result)] = []
+        var emptyPaths: [String] = []  // folders holding nothing to lint
         var unreadableSeen: Set<String> = []  // unreadable files reported, each once
         let forceExclude = arguments.flag("force-exclude")
         for given in paths {
@@ -253,7 +254,7 @@ enum LintCommand: Command {
                 jobs.append(Job(unit: kept, linter: Linter(configuration: merged), sources: [:]))
             }
             if units.isEmpty && findings.isEmpty {
-                context.report("\(path): warning: no Info.plist, app bundle or Xcode project found")
+                emptyPaths.append(path)
             } else if !units.isEmpty && excludedUnits == units.count {
                 context.report(
                     "\(path): warning: nothing linted: the configuration's 'excluded' paths cover every app found")
@@ -303,7 +304,15 @@ enum LintCommand: Command {
         }
         for job in jobs { files += 1 + job.unit.extensions.count }
         // Nothing at all to lint is a mistake in CI (a wrong path passes silently) unless allowed.
-        if files == 0 && status == .success && !arguments.flag("allow-empty") {
+        // A folder with nothing to lint is one line: the error below when nothing at all was
+        // linted, else a warning naming it.
+        let nothingAtAll = files == 0 && status == .success && !arguments.flag("allow-empty")
+        if !nothingAtAll {
+            for path in emptyPaths {
+                context.report("\(path): warning: no Info.plist, app bundle or Xcode project found")
+            }
+        }
+        if nothingAtAll {
             let named = paths.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (paths.count > 3 ? ", …" : "")
             context.report(
                 "error: nothing to lint in \(named): no Info.plist, app bundle or Xcode project (--allow-empty accepts this)"
@@ -390,6 +399,8 @@ enum LintCommand: Command {
         context.errors.line(
             report.summary + (hidden > 0 ? " (\(hidden) finding(s) below \(minimum.rawValue) not shown)" : ""))
         for (path, discovery) in discoveries {
+            let foundNothing = discovery.infoPlists.isEmpty && discovery.projects.isEmpty && discovery.units.isEmpty
+            if foundNothing && discovery.skipped.isEmpty { continue }
             for line in Self.discoveryLines(path, discovery, verbose: arguments.flag("verbose")) {
                 context.errors.line(line)
             }

@@ -90,8 +90,8 @@ enum ReportCommand: Command {
         let output = arguments.value("output") ?? "-"
         if output == "-" {
             context.output.write(html)
-        } else if !FileAccess.write(Array(html.utf8), to: output) {
-            context.report("\(output): error: cannot write the report")
+        } else if let failure = FileAccess.writeFailure(Array(html.utf8), to: output) {
+            context.report("\(output): error: cannot write the report: \(failure)")
             return .inputError
         }
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }

@@ -190,7 +190,8 @@ import UTIScopeCLI
             .deletingLastPathComponent().path
         let strict = utiscope("lint", folder)
         #expect(strict.status == .inputError)
-        #expect(strict.errors.contains("\(folder): warning: no Info.plist, app bundle or Xcode project found"))
+        // One problem, one line: the error, not also a warning.
+        #expect(!strict.errors.contains("\(folder): warning:"))
         #expect(
             strict.errors.contains(
                 "error: nothing to lint in '\(folder)': no Info.plist, app bundle or Xcode project (--allow-empty accepts this)"
