@@ -47,7 +47,7 @@ public struct MissingFilenameExtension: Rule {
                 """,
                 expecting: [
                     .warning(
-                        "document type 'com.example.sketch' has no 'public.filename-extension' tag, so no file is recognised as it"
+                        "declared type 'com.example.sketch' has no 'public.filename-extension' tag, so no file is recognised as it"
                     )
                 ]),
             Example(
@@ -77,7 +77,7 @@ public struct MissingFilenameExtension: Rule {
                 """,
                 expecting: [
                     .info(
-                        "imported document type 'org.other.format' has no 'public.filename-extension' tag: files are recognised as it only where the app that owns it is installed and declares one"
+                        "imported type 'org.other.format' has no 'public.filename-extension' tag: files are recognised as it only where the app that owns it is installed and declares one"
                     )
                 ]),
         ],
@@ -139,13 +139,13 @@ public struct MissingFilenameExtension: Rule {
 private enum Message {
     static func noExtension(_ identifier: UniformTypeIdentifier) -> String {
         message(
-            "document type \(quoted(identifier)) has no 'public.filename-extension' tag, so no file is recognised as it"
+            "declared type \(quoted(identifier)) has no 'public.filename-extension' tag, so no file is recognised as it"
         )
     }
 
     static func importedNoExtension(_ identifier: UniformTypeIdentifier) -> String {
         message(
-            "imported document type \(quoted(identifier)) has no 'public.filename-extension' tag: files are recognised as it only where the app that owns it is installed and declares one"
+            "imported type \(quoted(identifier)) has no 'public.filename-extension' tag: files are recognised as it only where the app that owns it is installed and declares one"
         )
     }
 }

@@ -53,7 +53,7 @@ public struct MissingPhysicalConformance: Rule {
                 """,
                 expecting: [
                     .error(
-                        "document type 'com.example.backup' conforms to neither 'public.data' nor 'com.apple.package'; 'public.content' alone does not make it a file type, so its files are greyed out in pickers"
+                        "declared type 'com.example.backup', which the document types list, conforms to neither 'public.data' nor 'com.apple.package'; 'public.content' alone does not make it a file type, so its files are greyed out in pickers"
                     )
                 ]),
             Example(
@@ -83,7 +83,7 @@ public struct MissingPhysicalConformance: Rule {
                 """,
                 expecting: [
                     .info(
-                        "document type 'org.other.format' conforms to neither 'public.data' nor 'com.apple.package'; as an imported type without a filename extension it types no file itself, but where its owner's app is not installed it is not a file type"
+                        "declared type 'org.other.format', which the document types list, conforms to neither 'public.data' nor 'com.apple.package'; as an imported type without a filename extension it types no file itself, but where its owner's app is not installed it is not a file type"
                     )
                 ]),
         ],
@@ -142,8 +142,9 @@ private enum Message {
     static func unbound(_ identifier: UniformTypeIdentifier, contentOnly: Bool, listed: Bool, placeholder: Bool)
         -> String
     {
-        let what = listed ? "document type" : "type with filename extensions"
-        let head = message("\(what) \(quoted(identifier)) conforms to neither 'public.data' nor 'com.apple.package'")
+        let what = listed ? ", which the document types list," : ", which has filename extensions,"
+        let head = message(
+            "declared type \(quoted(identifier))\(what) conforms to neither 'public.data' nor 'com.apple.package'")
         if placeholder {
             return head
                 + "; as an imported type without a filename extension it types no file itself, but where its owner's app is not installed it is not a file type"

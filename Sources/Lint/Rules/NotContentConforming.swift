@@ -45,7 +45,7 @@ public struct NotContentConforming: Rule {
                 """,
                 expecting: [
                     .info(
-                        "document type 'com.example.sketch' does not conform to 'public.content'; its files cannot be shared over AirDrop"
+                        "declared type 'com.example.sketch' does not conform to 'public.content'; its files cannot be shared over AirDrop"
                     )
                 ])
         ],
@@ -102,7 +102,7 @@ public struct NotContentConforming: Rule {
 private enum Message {
     static func notContent(_ identifier: UniformTypeIdentifier) -> String {
         message(
-            "document type \(quoted(identifier)) does not conform to 'public.content'; its files cannot be shared over AirDrop"
+            "declared type \(quoted(identifier)) does not conform to 'public.content'; its files cannot be shared over AirDrop"
         )
     }
 }
