@@ -253,6 +253,20 @@ extension DocumentBrowser {
         return icon(for: type(ofName: subject, isDirectory: status == .directory), subject: subject)
     }
 
+    /// The type identifier `subject` was probably meant to be, when ``icon(for:)`` takes it for a
+    /// file name: no file of that name exists, it is written like an identifier (`public.jpg`:
+    /// dotted, without a slash), and one declared type is clearly meant (the suggestion `lint`
+    /// and `type` make). Nil otherwise.
+    public func meantIdentifier(for subject: String) -> UniformTypeIdentifier? {
+        let identifier = UniformTypeIdentifier(subject)
+        guard !catalog.contains(identifier), !identifier.isDynamic, listings[identifier] == nil,
+            FileStatus(path: subject) == .missing, !subject.contains("/"),
+            subject.split(separator: ".").count >= 2
+        else { return nil }
+        let known = catalog.userFacingDeclarations.map(\.identifier.rawValue)
+        return IdentifierSuggestion(known).suggestion(for: identifier)
+    }
+
     /// Which icon `type` shows.
     public func icon(forType type: UniformTypeIdentifier) -> IconAnswer {
         IconJudge(browser: self).answer(subject: type.rawValue, type: type, kind: nil)

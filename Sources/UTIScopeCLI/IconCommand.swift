@@ -27,6 +27,14 @@ enum IconCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing <identifier> or <file>") }
         guard let browser = try BrowserContext.load(arguments, context: context) else { return .inputError }
+        // A mistyped identifier reads as a file name: answered as one, and said so.
+        for subject in arguments.positionals {
+            if let meant = browser.meantIdentifier(for: subject) {
+                context.report(
+                    "\(subject): warning: no declared or system type has this identifier, so it is answered as a file name; did you mean '\(meant.rawValue)'?"
+                )
+            }
+        }
         let answers = arguments.positionals.map { browser.icon(for: $0) }
         if arguments.value("format") == "json" {
             context.output.write(json(answers, browser: browser))

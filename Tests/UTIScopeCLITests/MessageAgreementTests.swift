@@ -66,4 +66,16 @@ import UTIScopeCLI
         #expect(result.status == .usage || result.status == .inputError)
         #expect(result.errors.contains("'App (\(root.path)/x/App/Info.plist)', 'App (\(root.path)/y/App/Info.plist)'"))
     }
+
+    /// A mistyped identifier is answered as a file name, and the answer says which type was
+    /// probably meant; a real file name gets no such note.
+    @Test func aMistypedIdentifierGetsADidYouMean() {
+        let result = utiscope("icon", "public.jpg", "photo.jpg", "public.jpeg", "--app", app)
+        #expect(result.status == .success)
+        #expect(
+            result.errors
+                == "public.jpg: warning: no declared or system type has this identifier, so it is answered as a file name; did you mean 'public.jpeg'?\n"
+        )
+        #expect(result.output.hasPrefix("public.jpg (public.jpeg): "))
+    }
 }
