@@ -253,6 +253,12 @@ extension DocumentBrowser {
         return icon(for: type(ofName: subject, isDirectory: status == .directory), subject: subject)
     }
 
+    /// The length, in characters, of the longest identifier among the types the app's document
+    /// types list and the app declares: the width a column of types needs for the app's own.
+    public var longestAppTypeIdentifier: Int {
+        (Array(listings.keys) + Array(appDeclarations.keys)).map(\.rawValue.count).max() ?? 0
+    }
+
     /// The type identifier `subject` was probably meant to be, when ``icon(for:)`` takes it for a
     /// file name: no file of that name exists, it is written like an identifier (`public.jpg`:
     /// dotted, without a slash), and one declared type is clearly meant (the suggestion `lint`

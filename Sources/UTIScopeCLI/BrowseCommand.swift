@@ -16,6 +16,11 @@ enum BrowseCommand: Command {
             OptionSpec(
                 name: "show-hidden", valueName: nil,
                 help: "List items whose name starts with '.', which the Files app hides (and enter such folders)."),
+            OptionSpec(
+                name: "all", valueName: nil,
+                help:
+                    "List every type in the summary (by default the \(BrowseOutput.typesShown) most numerous, then how many more)."
+            ),
         ] + BrowserContext.policyOptions + [TypeContext.systemTypesOption, BrowserContext.formatOption]
     static let discussion: String? = """
         One row per item: kind (folder, package, file), state (navigable, selectable, greyed-out, or undetermined
@@ -53,7 +58,11 @@ enum BrowseCommand: Command {
             return .inputError
         }
         let json = arguments.value("format") == "json"
-        var writer = RowWriter(json: json, output: context.output)
+        // The type column is as wide as the app's own identifiers (at least 40 characters), so
+        // rows stay aligned; a longer type from elsewhere (a long filename extension's 'dyn.')
+        // pushes only its own row.
+        var writer = RowWriter(
+            json: json, output: context.output, typeWidth: max(40, browser.longestAppTypeIdentifier + 2))
         var progress = ProgressLine(sink: context.errors)
         if json {
             writer.raw(
@@ -80,7 +89,7 @@ enum BrowseCommand: Command {
         writer.raw(
             json
                 ? "], \"summary\": \(BrowseOutput.json(summary))}\n"
-                : BrowseOutput.text(summary) + BrowserOutput.systemNote(browser))
+                : BrowseOutput.text(summary, all: arguments.flag("all")) + BrowserOutput.systemNote(browser))
         writer.flush()
         return .success
     }
@@ -95,9 +104,13 @@ struct RowWriter {
     private var suffixes: [[UInt8]] = []
     private var rowCount = 0
 
-    init(json: Bool, output: OutputSink) {
+    /// The width of the type column.
+    let typeWidth: Int
+
+    init(json: Bool, output: OutputSink, typeWidth: Int = 40) {
         self.json = json
         self.output = output
+        self.typeWidth = typeWidth
         buffer.reserveCapacity(1 << 18)
     }
 
@@ -153,7 +166,8 @@ struct RowWriter {
         }
         prefixes.append(
             Array(
-                (pad(browseClass.kind.rawValue, 8) + pad(browseClass.state, 12) + pad(OutputEscaping.escape(type), 40)
+                (pad(browseClass.kind.rawValue, 8) + pad(browseClass.state, 12)
+                    + pad(OutputEscaping.escape(type), typeWidth)
                     + pad(browseClass.icon.rawValue, 20)).utf8))
         suffixes.append(
             Array(
