@@ -156,6 +156,10 @@ enum LintCommand: Command {
         // In an Xcode build phase, the target's build settings are in the environment.
         let environment = Self.xcodeBuildSettings(context.environment)
 
+        // A terminal sees a progress line once the lint has run a second.
+        let progress = LintProgress(context: context)
+        defer { progress.finish() }
+
         // Load every app, reporting unreadable inputs as PLIST-001 findings.
         var jobs: [Job] = []
         var diagnostics: [Diagnostic] = []
@@ -298,10 +302,14 @@ enum LintCommand: Command {
 
         // Lint in parallel; each job is independent.
         for index in jobs.indices { jobs[index].linter.systemDeclarations = systemDeclarations }
+        progress.linting(jobs.count)
         let results = ParallelMap.map(jobs) { job in
             let lintContext = job.linter.context(for: job.unit)
-            return (diagnostics: job.linter.lint(lintContext), context: lintContext)
+            let found = job.linter.lint(lintContext)
+            progress.advance()
+            return (diagnostics: found, context: lintContext)
         }
+        progress.finish()
         for job in jobs { files += 1 + job.unit.extensions.count }
         // Nothing at all to lint is a mistake in CI (a wrong path passes silently) unless allowed.
         // A folder with nothing to lint is one line: the error below when nothing at all was
