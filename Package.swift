@@ -28,6 +28,7 @@ let package = Package(
         .executable(name: "utiscope", targets: ["utiscope"]),
         .library(name: "PropertyList", targets: ["PropertyList"]),
         .library(name: "UniformTypes", targets: ["UniformTypes"]),
+        .library(name: "SwiftSource", targets: ["SwiftSource"]),
         .library(name: "AppBundle", targets: ["AppBundle"]),
         .library(name: "DocumentBrowser", targets: ["DocumentBrowser"]),
         .library(name: "Lint", targets: ["Lint"]),
@@ -40,10 +41,13 @@ let package = Package(
         .target(name: "PropertyList", dependencies: ["CLibXML2"]),
         // The type system; its system catalog is generated source (Scripts/generate-system-types.py).
         .target(name: "UniformTypes", dependencies: ["PropertyList"]),
+        // What an app's Swift code says: a lexer of our own and the facts read from it; the type
+        // constants are generated source (Scripts/generate-type-constants.py).
+        .target(name: "SwiftSource", dependencies: ["PropertyList", "UniformTypes"]),
         .target(name: "AppBundle", dependencies: ["PropertyList", "UniformTypes"]),
         .target(name: "DocumentBrowser", dependencies: ["PropertyList", "UniformTypes", "AppBundle"]),
         // Rules, the linter, configuration, suppression, baselines, fix-its and reporters.
-        .target(name: "Lint", dependencies: ["PropertyList", "UniformTypes", "AppBundle"]),
+        .target(name: "Lint", dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser"]),
         // The HTML report: the conformance graph laid out as SVG, the browser grid, the findings.
         .target(
             name: "Report", dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser", "Lint"]),
@@ -62,20 +66,22 @@ let package = Package(
         ),
         .executableTarget(
             name: "utiscope-bench",
-            dependencies: ["PropertyList", "UniformTypes", "AppBundle", "Lint", "CLibXML2"],
+            dependencies: ["PropertyList", "UniformTypes", "SwiftSource", "AppBundle", "Lint", "CLibXML2"],
             path: "Benchmarks/utiscope-bench"
         ),
         // A folder per test process for the tests' temporary files, removed when it exits.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestScratch"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
+        .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "UniformTypes", "PropertyList"]),
         .testTarget(name: "AppBundleTests", dependencies: ["AppBundle", "PropertyList", "TestScratch"]),
         .testTarget(
             name: "DocumentBrowserTests",
             dependencies: ["DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList", "TestScratch"]),
         // The reporters' golden files are read from the source tree.
         .testTarget(
-            name: "LintTests", dependencies: ["Lint", "AppBundle", "PropertyList", "UniformTypes"], exclude: ["Golden"]),
+            name: "LintTests", dependencies: ["Lint", "AppBundle", "DocumentBrowser", "PropertyList", "UniformTypes"],
+            exclude: ["Golden"]),
         .testTarget(
             name: "ReportTests",
             dependencies: [

@@ -1,7 +1,8 @@
 import Foundation
 
 /// `utiscope-bench browse DIR`: the release `utiscope browse --recursive` on gen.py's tree
-/// (DIR/tree, about 200,000 files), classified for the app DIR/b_macos.plist, against
+/// (DIR/tree, about 200,000 files), classified for the app DIR/b_macos.plist where gen.py puts
+/// it — above the tree, as an app's Info.plist sits above a checkout's documents — against
 /// `find DIR/tree -type f` timed in the same run. Both write to /dev/null; the best of five runs
 /// of each counts. The target is 1.3× find's time. Peak memory is shown for the whole tree and for
 /// its top folder alone: it should not grow with the tree.
@@ -19,12 +20,8 @@ enum BrowseBenchmark {
         guard FileManager.default.isExecutableFile(atPath: tool) else {
             throw BenchError("\(tool) is missing: build it first (swift build -c release)")
         }
-        // The app gets a folder of its own, so that loading it does not search the tree for icons.
-        let appFolder = FileManager.default.temporaryDirectory.appendingPathComponent("utiscope-browse-app-\(getpid())")
-        try FileManager.default.createDirectory(at: appFolder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: appFolder) }
-        let app = appFolder.appendingPathComponent("Info.plist").path
-        try FileManager.default.copyItem(atPath: plist, toPath: app)
+        // The app stays where it is: its resources are looked for around it, never in the tree.
+        let app = plist
 
         let find = ["/usr/bin/find", tree, "-type", "f"]
         let browse = [tool, "browse", tree, "--app", app, "--recursive"]

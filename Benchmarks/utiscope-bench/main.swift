@@ -12,6 +12,8 @@ import Foundation
 //                               (N times in a row, the ratios summarised, with --rounds)
 //   utiscope-bench browse DIR   the release `utiscope browse -r` on DIR/tree (gen.py's e) for DIR/b_macos.plist, against find
 //   utiscope-bench kept         checks that this build keeps documents read while the switch is on (CI)
+//   utiscope-bench swift DIR    reading the Swift files of DIR/App (Scripts/generate-swift-tree.py DIR) against
+//                               `grep -rc UTType` on the same files
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -21,7 +23,8 @@ utiscope_keep_freed_memory()
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: utiscope-bench parse DIR | types DIR | hostile | lint DIR [--rounds N] | browse DIR | kept\n".utf8))
+            "usage: utiscope-bench parse DIR | types DIR | hostile | lint DIR [--rounds N] | browse DIR | kept | swift DIR\n"
+                .utf8))
     exit(64)
 }
 
@@ -34,6 +37,8 @@ do {
         case "ours": print(try ParseTasks.ours(path))
         case "foundation": print(try ParseTasks.foundation(path))
         case "sax": print(try ParseTasks.saxWalk(path))
+        case "swift": print(try SwiftSourceBenchmark.task(tree: path))
+        case "swift-all": print(try SwiftSourceBenchmark.taskOnAllCores(tree: path))
         default: usage()
         }
     case "_generate-hostile":
@@ -63,6 +68,9 @@ do {
     case "browse":
         guard arguments.count == 2 else { usage() }
         try BrowseBenchmark.run(directory: arguments[1])
+    case "swift":
+        guard arguments.count == 2 else { usage() }
+        try SwiftSourceBenchmark.run(directory: arguments[1])
     case "parse":
         guard arguments.count == 2 else { usage() }
         try ParseBenchmark.run(directory: arguments[1])

@@ -1,4 +1,5 @@
 import PropertyList
+import UniformTypes
 
 /// Loads apps from what a user names: an Info.plist (any format), a built `X.app` bundle, an Xcode
 /// project, or a folder holding them. Extensions come from the bundle's `PlugIns/*.appex` and
@@ -14,16 +15,30 @@ public struct AppLoader: Sendable {
     public var overrides: BuildSettingOverrides
     /// The target (or app name) to pick when a project or folder holds several apps.
     public var target: String?
+    /// Folders the resource walk never enters (the folder `browse` shows, which is the user's
+    /// documents, not the app's resources).
+    public var excludedFromResources: [String]
 
     /// A loader.
     public init(
         platform: Platform? = nil, configuration: String? = nil,
-        overrides: BuildSettingOverrides = BuildSettingOverrides(), target: String? = nil
+        overrides: BuildSettingOverrides = BuildSettingOverrides(), target: String? = nil,
+        excludedFromResources: [String] = []
     ) {
         self.platform = platform
         self.configuration = configuration
         self.overrides = overrides
         self.target = target
+        self.excludedFromResources = excludedFromResources
+    }
+
+    /// The resources of an app in `folder`, walked once; `authoritative` when the folder is a
+    /// bundle or a project's source root.
+    func resources(in folder: String, maxDepth: Int = ResourceIndex.maximumDepth, authoritative: Bool)
+        -> ResourceIndex
+    {
+        ResourceIndex.walking(
+            folder, maxDepth: maxDepth, excluding: excludedFromResources, authoritative: authoritative)
     }
 
     /// The one app at `path` (for `--app`): an error when there is none, or several and
@@ -31,27 +46,34 @@ public struct AppLoader: Sendable {
     public func load(_ path: String) throws(AppLoadError) -> AppUnit {
         guard FileSystem.kind(of: path) != nil else { throw .missing(path: path) }
         if !FileSystem.isDirectory(path) { return try loadInfoPlist(path) }
-        let (units, _) = loadAll(path)
+        let units = loadAll(path).units
         let apps = units.filter { Self.isApp($0.infoPlist) }
         let candidates = apps.isEmpty ? units : apps
+        // Apps of the same name are told apart by their Info.plist.
+        let names = candidates.map { unit in
+            candidates.filter { $0.name == unit.name }.count > 1 ? "\(unit.name) (\(unit.infoPlist.file))" : unit.name
+        }
         if let target {
             if let unit = candidates.first(where: { $0.name == target }) { return unit }
-            throw .severalApps(path: path, names: candidates.map(\.name))
+            throw .severalApps(path: path, names: names)
         }
         guard let first = candidates.first else { throw .noApp(path: path) }
-        guard candidates.count == 1 else { throw .severalApps(path: path, names: candidates.map(\.name)) }
+        guard candidates.count == 1 else { throw .severalApps(path: path, names: names) }
         return first
     }
 
     /// Every app under `path` (for lint): a file is one unit; a folder, bundle or project gives
     /// every unit discovery finds, with loose extensions moved into the loose app that embeds
-    /// them. Problems are findings; nothing stops the walk.
-    public func loadAll(_ path: String) -> (units: [AppUnit], findings: [AppBundleFinding]) {
+    /// them. Problems are findings; nothing stops the walk. `discovery` is the folder walk's
+    /// result (nil for a file).
+    public func loadAll(_ path: String) -> (
+        units: [AppUnit], findings: [AppBundleFinding], discovery: ProjectDiscovery.Result?
+    ) {
         if !FileSystem.isDirectory(path) {
             do {
-                return ([try loadInfoPlist(path)], [])
+                return ([try loadInfoPlist(path)], [], nil)
             } catch {
-                return ([], [Self.finding(error, path: path)])
+                return ([], [Self.finding(error, path: path)], nil)
             }
         }
         let root = path.hasSuffix(".xcodeproj") ? Path.directory(of: path) : path
@@ -75,8 +97,14 @@ public struct AppLoader: Sendable {
                 }
                 var loaded = AppUnit(
                     name: unit.name, infoPlist: app, extensions: extensions, folder: unit.folder,
-                    assetCatalogs: AssetCatalog.scan(directory: unit.folder))
+                    resources: resources(in: unit.folder, authoritative: true), origin: .xcodeTarget)
                 loaded.settingsUsed = settingsUsed(by: app, in: settings)
+                loaded.preprocessesInfoPlist = settings.settings.bool("INFOPLIST_PREPROCESS")
+                if let name = settings.appIconName {
+                    loaded.appIconSetName = Located(
+                        name,
+                        at: settings.settings.assignment(for: "ASSETCATALOG_COMPILER_APPICON_NAME")?.location)
+                }
                 units.append(loaded)
                 continue
             }
@@ -104,15 +132,18 @@ public struct AppLoader: Sendable {
                         findings.append(Self.finding(error, path: extensionPath))
                     }
                 }
+                let isBundle: Bool
+                if case .bundle = unit.source { isBundle = true } else { isBundle = false }
                 units.append(
                     AppUnit(
                         name: unit.name, infoPlist: app, extensions: extensions, folder: unit.folder,
-                        assetCatalogs: AssetCatalog.scan(directory: unit.folder)))
+                        resources: resources(in: unit.folder, authoritative: isBundle),
+                        origin: isBundle ? .builtBundle : .infoPlist))
             } catch {
                 findings.append(Self.finding(error, path: plistPath))
             }
         }
-        return (Self.pairingLooseExtensions(units, loose: loose), findings.sortedForReport())
+        return (Self.pairingLooseExtensions(units, loose: loose), findings.sortedForReport(), discovery)
     }
 
     /// The units with each loose extension Info.plist (one with `NSExtension` or
@@ -224,12 +255,15 @@ public struct AppLoader: Sendable {
                 }
             }
         }
-        // A named Info.plist's catalogs sit beside it (a target's folder) or just below: look two
+        // A named Info.plist's resources sit beside it (a target's folder) or just below: look two
         // levels down, not through whatever tree the file happens to be in.
         let bundleFolder = folder.hasSuffix("/Contents") ? Path.directory(of: folder) : folder
+        let isBundle = Path.pathExtension(of: bundleFolder) == "app"
         return AppUnit(
             name: Path.lastComponent(of: bundleFolder), infoPlist: app, extensions: extensions, folder: bundleFolder,
-            assetCatalogs: AssetCatalog.scan(directory: bundleFolder, maxDepth: 2), findings: findings)
+            resources: resources(
+                in: bundleFolder, maxDepth: isBundle ? ResourceIndex.maximumDepth : 2, authoritative: isBundle),
+            origin: isBundle ? .builtBundle : .infoPlist, findings: findings)
     }
 
     /// A target's Info.plist as built: its file with build settings expanded, generated keys

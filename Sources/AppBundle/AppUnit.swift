@@ -1,9 +1,20 @@
 import PropertyList
+import UniformTypes
 
 /// One app as the questions see it: its Info.plist model (build settings expanded and generated
 /// keys merged when it comes from an Xcode project), the extensions it embeds, where its icons
 /// are looked for, and what loading it found.
 public struct AppUnit: Sendable {
+    /// Where an app was read from.
+    public enum Origin: String, Sendable, Hashable {
+        /// An Info.plist named, or found outside any project and bundle.
+        case infoPlist
+        /// A built bundle (`X.app`).
+        case builtBundle
+        /// A target of an Xcode project: its Info.plist as Xcode builds it.
+        case xcodeTarget
+    }
+
     /// A display name: the target's or bundle's name, or the Info.plist's folder name.
     public var name: String
     /// The app's Info.plist.
@@ -14,7 +25,16 @@ public struct AppUnit: Sendable {
     /// Info.plist's folder.
     public var folder: String
     /// The asset catalogs found for the app.
-    public var assetCatalogs: [AssetCatalog]
+    public var assetCatalogs: [AssetCatalog] { resources.assetCatalogs }
+    /// The app's resource files and asset catalogs, found once.
+    public var resources: ResourceIndex
+    /// Where the app was read from.
+    public var origin: Origin
+    /// For an Xcode target, `ASSETCATALOG_COMPILER_APPICON_NAME` as set, with where.
+    public var appIconSetName: Located<String>?
+    /// Whether Xcode runs the C preprocessor over the Info.plist before reading it
+    /// (`INFOPLIST_PREPROCESS = YES`): its `#if` lines are then intended.
+    public var preprocessesInfoPlist = false
     /// Problems met while loading (unresolved build settings, unreadable extensions…), besides
     /// the shape findings each Info.plist model carries.
     public var findings: [AppBundleFinding]
@@ -25,13 +45,14 @@ public struct AppUnit: Sendable {
     /// A unit.
     public init(
         name: String, infoPlist: InfoPlist, extensions: [InfoPlist] = [], folder: String,
-        assetCatalogs: [AssetCatalog] = [], findings: [AppBundleFinding] = []
+        resources: ResourceIndex = .empty, origin: Origin = .infoPlist, findings: [AppBundleFinding] = []
     ) {
         self.name = name
         self.infoPlist = infoPlist
         self.extensions = extensions
         self.folder = folder
-        self.assetCatalogs = assetCatalogs
+        self.resources = resources
+        self.origin = origin
         self.findings = findings
     }
 
@@ -45,15 +66,8 @@ public struct AppUnit: Sendable {
         extensions.filter { $0.appExtension?.point == .preview }
     }
 
-    /// Whether an asset catalog has an icon set (any kind) named `name`.
-    public func hasIconSet(named name: String) -> Bool {
-        assetCatalogs.contains { $0.set(named: name) != nil }
-    }
-
-    /// Whether the app has an app icon: an app icon set with images, or icon files named by its keys.
-    public var hasAppIcon: Bool {
-        assetCatalogs.contains { $0.hasAppIconWithImages } || infoPlist.appIcon.declaresIcon
-    }
+    /// Whether the app has an app icon: ``appIconStatus`` says it is present.
+    public var hasAppIcon: Bool { appIconStatus.presence == .present }
 }
 
 /// A build setting an Info.plist refers to (`$(PRODUCT_BUNDLE_IDENTIFIER)`), and what it expanded to.

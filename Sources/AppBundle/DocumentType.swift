@@ -78,6 +78,16 @@ public struct DocumentType: Sendable, Hashable {
         @inlinable get { box.fields.rank }
         set { fields.rank = newValue }
     }
+
+    /// The rank in effect: `LSHandlerRank` as written, or `Default`, which an entry without one
+    /// has (info-plist-rules §1.1).
+    public var effectiveRank: String { rank?.value ?? "Default" }
+
+    /// The types that stand for any file (or anything): listing one claims every file no app owns.
+    public static let catchAllTypes: Set<UniformTypeIdentifier> = [.data, .item, .content]
+
+    /// Whether the entry lists one of ``catchAllTypes``.
+    public var listsCatchAllType: Bool { contentTypes.contains { Self.catchAllTypes.contains($0.value) } }
     /// `LSItemContentTypes`.
     public var contentTypes: [Located<UniformTypeIdentifier>] {
         @inlinable get { box.fields.contentTypes }

@@ -18,6 +18,29 @@ public enum ProjectDiscovery {
         public var projects: [XcodeProject]
         /// Problems met: unreadable projects and folders, findings from the projects' settings.
         public var findings: [AppBundleFinding]
+        /// Every file the walk took for an Info.plist (templates among them), in byte order.
+        public var infoPlists: [String] = []
+        /// What the walk passed over, and why, in byte order.
+        public var skipped: [SkippedPath] = []
+    }
+
+    /// A folder or file discovery passed over.
+    public struct SkippedPath: Sendable, Hashable {
+        /// Why it was passed over.
+        public enum Reason: String, Sendable, Hashable {
+            /// A build product, version-control or vendored folder (`build`, `.git`, `Pods`…).
+            case buildOrVendoredFolder = "a build product, version-control or vendored folder"
+            /// A property list whose name is not an Info.plist's (`Entitlements.plist`…).
+            case notAnInfoPlist = "a property list not named like an Info.plist"
+            /// An Info.plist a project target uses only in another build configuration than the
+            /// one read.
+            case otherConfiguration = "an Info.plist a target uses only in another build configuration"
+        }
+
+        /// The path, starting with the folder as the user named it.
+        public var path: String
+        /// Why it was passed over.
+        public var reason: Reason
     }
 
     /// Folder names never descended into.
@@ -29,10 +52,28 @@ public enum ProjectDiscovery {
         return name == "Checkouts" && Path.lastComponent(of: parent) == "Carthage"
     }
 
-    /// Whether a file name looks like an Info.plist (`Info.plist`, `App-Info.plist`…).
+    /// Whether a file name looks like an Info.plist or a build system's template of one: a
+    /// `.plist` name with `Info` as one of its words (`Info.plist`, `App-Info.plist`,
+    /// `Info-Release.plist`, `release-Info.plist`), possibly followed by a template suffix
+    /// (``isInfoPlistTemplateName(_:)``).
     public static func isInfoPlistName(_ name: String) -> Bool {
-        name == "Info.plist" || name.hasSuffix("-Info.plist") || name.hasSuffix("_Info.plist")
-            || name.hasSuffix(".Info.plist") || name.hasSuffix(" Info.plist")
+        var plistName = Substring(name)
+        if let suffix = templateSuffixes.first(where: { name.hasSuffix($0) }) {
+            plistName = plistName.dropLast(suffix.count)
+        }
+        guard plistName.hasSuffix(".plist") else { return false }
+        let stem = plistName.dropLast(6)
+        return stem.split(whereSeparator: { "-_. ".contains($0) }).contains { $0.lowercased() == "info" }
+    }
+
+    /// The suffixes of Info.plist templates that CMake (`configure_file`), autotools and other
+    /// build systems expand, replacing `@NAME@` and `${NAME}` placeholders.
+    public static let templateSuffixes = [".in", ".cmake", ".template"]
+
+    /// Whether a file name is an Info.plist template's (`Info.plist.in`, `Info.plist.cmake`,
+    /// `Info.plist.template`).
+    public static func isInfoPlistTemplateName(_ name: String) -> Bool {
+        templateSuffixes.contains { name.hasSuffix($0) } && isInfoPlistName(name)
     }
 
     /// Discovers the units under `root` (a folder). Targets are read under `configuration`
@@ -46,6 +87,7 @@ public enum ProjectDiscovery {
         var units: [DiscoveredUnit] = []
         var projects: [XcodeProject] = []
         var usedPlists = Set<String>()
+        var otherConfigurationPlists = Set<String>()
 
         for projectPath in walk.projects {
             let project: XcodeProject
@@ -63,17 +105,43 @@ public enum ProjectDiscovery {
                 of: project, configuration: configuration, overrides: overrides)
             units.append(contentsOf: projectUnits)
             usedPlists.formUnion(plists)
+            otherConfigurationPlists.formUnion(
+                Self.infoPlistsOfOtherConfigurations(of: project, configuration: configuration, overrides: overrides))
         }
         for bundle in walk.bundles {
             units.append(bundleUnit(bundle, findings: &findings))
         }
+        var skipped = walk.skipped
         for plist in walk.infoPlists where !usedPlists.contains(Path.normalize(plist)) {
+            // A variant the project builds only in another configuration is that target's file,
+            // not an app of its own.
+            if otherConfigurationPlists.contains(Path.normalize(plist)) {
+                skipped.append(SkippedPath(path: plist, reason: .otherConfiguration))
+                continue
+            }
             units.append(
                 DiscoveredUnit(
                     source: .standaloneInfoPlist, name: Path.lastComponent(of: Path.directory(of: plist)),
                     infoPlist: plist, productType: nil, folder: Path.directory(of: plist), extensions: []))
         }
-        return Result(units: units, projects: projects, findings: findings.sortedForReport())
+        return Result(
+            units: units, projects: projects, findings: findings.sortedForReport(), infoPlists: walk.infoPlists,
+            skipped: skipped.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) })
+    }
+
+    /// The Info.plists a project's targets use in build configurations other than
+    /// `configuration`, normalised.
+    static func infoPlistsOfOtherConfigurations(
+        of project: XcodeProject, configuration: String?, overrides: BuildSettingOverrides
+    ) -> Set<String> {
+        var paths = Set<String>()
+        for target in project.targets {
+            for other in target.buildConfigurations {
+                let settings = project.settings(for: target, configuration: other.name, overrides: overrides)
+                if let path = settings.infoPlistPath { paths.insert(Path.normalize(path)) }
+            }
+        }
+        return paths
     }
 
     /// The units of one project, and the normalised Info.plist paths its targets use.
@@ -144,6 +212,7 @@ public enum ProjectDiscovery {
         var projects: [String] = []
         var bundles: [String] = []
         var infoPlists: [String] = []
+        var skipped: [SkippedPath] = []
         var findings: [AppBundleFinding] = []
 
         mutating func run(root: String) {
@@ -180,15 +249,19 @@ public enum ProjectDiscovery {
                         }
                     } else if fileExtension == "app" {
                         bundles.append(path)
-                    } else if fileExtension == "xcassets" || fileExtension == "xcworkspace"
-                        || ProjectDiscovery.isSkipped(name: entry.name, parent: folder)
-                    {
+                    } else if fileExtension == "xcassets" || fileExtension == "xcworkspace" {
                         continue
+                    } else if ProjectDiscovery.isSkipped(name: entry.name, parent: folder) {
+                        skipped.append(SkippedPath(path: path, reason: .buildOrVendoredFolder))
                     } else {
                         visit(path, depth: depth + 1)
                     }
                 case .file:
-                    if ProjectDiscovery.isInfoPlistName(entry.name) { infoPlists.append(path) }
+                    if ProjectDiscovery.isInfoPlistName(entry.name) {
+                        infoPlists.append(path)
+                    } else if entry.name.hasSuffix(".plist") {
+                        skipped.append(SkippedPath(path: path, reason: .notAnInfoPlist))
+                    }
                 case .other:
                     continue
                 }

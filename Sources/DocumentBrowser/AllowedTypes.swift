@@ -79,6 +79,13 @@ public struct AllowedTypes: Sendable {
                 assumptions.append(assumption)
             }
             for item in entry.contentTypes {
+                if item.value.isDynamic {
+                    leftOut.append(
+                        Reason(
+                            "document type \(label) lists the dynamic identifier '\(item.value.rawValue)': the system ignores dynamic identifiers in an Info.plist",
+                            holds: false, at: item.location))
+                    continue
+                }
                 types.append(
                     AllowedType(
                         identifier: item.value,
@@ -105,13 +112,21 @@ public struct AllowedTypes: Sendable {
             for item in entry.legacyExtensions {
                 let (identifiers, restsOnExportedWins) = legacyTypes(for: item.value, catalog: catalog, policy: policy)
                 let exportedWins = restsOnExportedWins ? [policy.exportedWinsAssumption] : []
+                let dotted = item.value.hasPrefix(".") ? [policy.assumption(\.leadingDot)] : []
+                if identifiers.isEmpty, !dotted.isEmpty {
+                    leftOut.append(
+                        Reason(
+                            "document type \(label): legacy extension '\(item.value)' starts with '.', so it matches no file",
+                            holds: false, at: item.location, assuming: dotted[0]))
+                    continue
+                }
                 for identifier in identifiers {
                     types.append(
                         AllowedType(
                             identifier: identifier,
                             source: .legacyExtension(
                                 index: entry.index, name: name, pathExtension: item.value, location: item.location),
-                            assumptions: assumptions + [legacy] + exportedWins,
+                            assumptions: assumptions + [legacy] + exportedWins + dotted,
                             notes: notes(for: identifier, catalog: catalog)))
                 }
             }
@@ -122,12 +137,16 @@ public struct AllowedTypes: Sendable {
     /// The types a legacy extension stands for: `*` is every file (`public.data`); otherwise what
     /// a file with the extension resolves to (every tied candidate when ambiguous), and whether
     /// that answer rests on ``BrowserPolicy/exportedWins`` (an exported type chosen, or one
-    /// exported type tied with imported ones).
+    /// exported type tied with imported ones). An extension written with a leading dot stands for
+    /// nothing unless ``BrowserPolicy/leadingDotMatches``.
     static func legacyTypes(for pathExtension: String, catalog: TypeCatalog, policy: BrowserPolicy)
         -> (types: [UniformTypeIdentifier], restsOnExportedWins: Bool)
     {
         var tag = pathExtension
-        if tag.hasPrefix(".") { tag.removeFirst() }
+        if tag.hasPrefix(".") {
+            guard policy.leadingDotMatches else { return ([], false) }
+            tag.removeFirst()
+        }
         if tag == "*" { return ([.data], false) }
         let resolution = ExtensionMatcher(catalog: catalog, policy: policy).resolve(tag, restrictedTo: .data)
         let rests = resolution.reason == .exportedOverImported || resolution.exportedAmongTied != nil

@@ -5,19 +5,31 @@ import UniformTypes
 public struct BrowseClass: Sendable {
     /// File, folder or package.
     public var kind: ItemKind
-    /// The type (the first tied type when the extension is ambiguous).
+    /// The type; nil when the extension is ambiguous (``tied`` holds the candidates).
     public var type: UniformTypeIdentifier?
+    /// When ambiguous, the tied types.
+    public var tied: [UniformTypeIdentifier] = []
     /// Whether items of the class are selectable.
     public var opens: Bool
+    /// False when whether they open depends on which tied type the system picks.
+    public var isCertain: Bool = true
     /// Why, in a word.
     public var outcome: OpenVerdict.Outcome
-    /// Where the icon comes from.
+    /// Where the icon comes from (for tied types, the first one's).
     public var icon: IconSource
+    /// False when the icon depends on which tied type the system picks.
+    public var iconIsCertain: Bool = true
 
-    /// `selectable`, `greyed-out` or `navigable`.
+    /// `selectable`, `greyed-out`, `undetermined` or `navigable`, as `opens` answers.
     public var state: String {
         if kind == .folder { return "navigable" }
+        if !isCertain { return "undetermined" }
         return opens ? "selectable" : "greyed-out"
+    }
+
+    /// The type as shown: the type, or the tied types joined with ` | `.
+    public var typeText: String {
+        type?.rawValue ?? tied.map(\.rawValue).joined(separator: " | ")
     }
 }
 

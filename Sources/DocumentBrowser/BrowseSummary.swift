@@ -11,11 +11,13 @@ public struct BrowseSummary: Sendable {
         public var selectable: Int
         /// Greyed-out items.
         public var greyedOut: Int
+        /// Items whose opening depends on which tied type the system picks.
+        public var undetermined: Int
         /// Folders (navigable).
         public var navigable: Int
 
         /// All items of the type.
-        public var total: Int { selectable + greyedOut + navigable }
+        public var total: Int { selectable + greyedOut + undetermined + navigable }
     }
 
     /// Every class met, and how many items each had.
@@ -42,18 +44,23 @@ public struct BrowseSummary: Sendable {
     /// Files.
     public var files: Int { count { $0.kind == .file } }
     /// Selectable items.
-    public var selectable: Int { count { $0.kind != .folder && $0.opens } }
+    public var selectable: Int { count { $0.kind != .folder && $0.isCertain && $0.opens } }
     /// Greyed-out items.
-    public var greyedOut: Int { count { $0.kind != .folder && !$0.opens } }
+    public var greyedOut: Int { count { $0.kind != .folder && $0.isCertain && !$0.opens } }
+    /// Items whose opening depends on which tied type the system picks.
+    public var undetermined: Int { count { $0.kind != .folder && !$0.isCertain } }
 
     /// Items by type, most numerous first, then by type.
     public var byType: [TypeTally] {
         var tallies: [String: TypeTally] = [:]
         for (browseClass, count) in zip(classes, counts) {
-            let type = browseClass.type?.rawValue ?? "(ambiguous)"
-            var tally = tallies[type] ?? TypeTally(type: type, selectable: 0, greyedOut: 0, navigable: 0)
+            let type = browseClass.typeText
+            var tally =
+                tallies[type] ?? TypeTally(type: type, selectable: 0, greyedOut: 0, undetermined: 0, navigable: 0)
             if browseClass.kind == .folder {
                 tally.navigable += count
+            } else if !browseClass.isCertain {
+                tally.undetermined += count
             } else if browseClass.opens {
                 tally.selectable += count
             } else {

@@ -35,6 +35,9 @@ struct DirectoryWalker: Sendable {
     let root: String
     /// Whether to enter subfolders.
     let recursive: Bool
+    /// Whether names starting with '.' are listed (and, when recursive, entered); the Files app
+    /// and the document browser hide them.
+    var showsHidden = false
     /// Hands over the typer that tells packages (not entered) from plain folders by name.
     let handoff: TyperHandoff
 
@@ -57,7 +60,8 @@ struct DirectoryWalker: Sendable {
         while let (relative, unverified) = pending.popLast() {
             let path = relative.isEmpty ? root : root + "/" + relative
             var problems: [BrowseProblem] = []
-            let entries = read(path, problems: &problems)
+            var entries = read(path, problems: &problems)
+            if !showsHidden { entries.removeAll { $0.name.utf8.first == UInt8(ascii: ".") } }
             var subfolders: [(relative: String, unverified: [String])] = []
             if recursive {
                 for entry in entries where entry.isDirectory && !entry.isLink {

@@ -30,15 +30,33 @@ public struct DocumentBrowser: Sendable {
     /// The app's own declaration of each type it exports or imports (the first one).
     let appDeclarations: [UniformTypeIdentifier: TypeDeclaration]
 
+    /// The app's Thumbnail extensions' listed types, each with the first listing.
+    let thumbnailListings: [UniformTypeIdentifier: (plist: InfoPlist, location: SourceLocation?)]
+    /// Whether the app has an icon, worked out once.
+    public let appIconStatus: AppIconStatus
+    /// Whether a newer system's declarations (`--system-types`) are layered over the catalog.
+    public private(set) var systemTypesGiven = false
+
     /// A browser for `app` allowing `explicit` types, or, when `nil`, what the app's document
-    /// types list. The catalog holds the embedded system types with `systemDeclarations` layered
-    /// over them, and the declarations of the app and of its extensions.
+    /// types list. The catalog holds the embedded system types (as of ``BrowserPolicy/systemRelease``)
+    /// with `systemDeclarations` layered over them, and the declarations of the app and of its
+    /// extensions.
     public init(
         app: AppUnit, allowed explicit: [UniformTypeIdentifier]?, policy: BrowserPolicy = BrowserPolicy(),
         systemDeclarations: [TypeDeclaration] = []
     ) {
         let catalog = TypeCatalog(
+            system: .embedded(as: policy.systemRelease),
             declarations: systemDeclarations + app.infoPlist.declarations + app.extensions.flatMap(\.declarations))
+        self.init(app: app, allowed: explicit, policy: policy, catalog: catalog)
+        systemTypesGiven = !systemDeclarations.isEmpty
+    }
+
+    /// A browser for `app` over a catalog already built (system types, then the app's and its
+    /// extensions' declarations), as lint builds one for its rules.
+    public init(
+        app: AppUnit, allowed explicit: [UniformTypeIdentifier]?, policy: BrowserPolicy, catalog: TypeCatalog
+    ) {
         let platform = app.infoPlist.platform.platform == .macOS ? Platform.macOS : .iOS
         self.app = app
         self.platform = platform
@@ -64,11 +82,33 @@ public struct DocumentBrowser: Sendable {
             appDeclarations[declaration.identifier] = declaration
         }
         self.appDeclarations = appDeclarations
+        var thumbnailListings: [UniformTypeIdentifier: (plist: InfoPlist, location: SourceLocation?)] = [:]
+        for plist in app.thumbnailExtensions {
+            for item in plist.appExtension?.supportedContentTypes ?? [] where thumbnailListings[item.value] == nil {
+                thumbnailListings[item.value] = (plist, item.location)
+            }
+        }
+        self.thumbnailListings = thumbnailListings
+        self.appIconStatus = app.appIconStatus
+    }
+
+    /// The first listing of `type` by one of the app's Thumbnail extensions.
+    func thumbnailListing(of type: UniformTypeIdentifier) -> (plist: InfoPlist, location: SourceLocation?)? {
+        thumbnailListings[type]
     }
 
     /// The document-type entries that list `type`, in file order.
     func entries(listing type: UniformTypeIdentifier) -> [DocumentType] {
         (listings[type] ?? []).map { app.infoPlist.documentTypes[$0] }
+    }
+
+    /// Which system facts the answers use: the system catalog's release, the declarations layered
+    /// over it, and, for iOS, that macOS's declarations stand in for iOS's.
+    public var systemFacts: String {
+        var text = "system types of \(catalog.system.name) (--system-release \(policy.systemRelease.rawValue))"
+        if systemTypesGiven { text += " and the --system-types declarations" }
+        if platform == .iOS { text += "; macOS's declarations stand in for iOS's, which Apple does not publish" }
+        return text
     }
 
     /// Whether the platform was not told by the app's keys (nor `--platform`) and iOS is assumed.
@@ -149,13 +189,14 @@ public struct DocumentBrowser: Sendable {
         }
     }
 
-    /// The first allowed type `type` conforms to.
+    /// The first allowed type `type` is, or (unless ``BrowserPolicy/allowedMatch`` is `exact`)
+    /// conforms to.
     func firstAllowed(for type: UniformTypeIdentifier) -> AllowedType? {
         let graph = catalog.graph
         let starts = conformance.starts(type).compactMap { graph.node(for: $0) }
         for (position, node) in allowedNodes.enumerated() {
             if allowed.types[position].identifier == type { return allowed.types[position] }
-            guard let node else { continue }
+            guard let node, policy.allowedMatch == .conforming else { continue }
             if starts.contains(where: { graph.conforms($0, to: node) }) { return allowed.types[position] }
         }
         return nil
@@ -170,7 +211,8 @@ public struct DocumentBrowser: Sendable {
         reasons.append(
             Reason(
                 "'\(type.rawValue)' \(relation) the allowed type '\(match.identifier.rawValue)'\(via), allowed by \(match.source.phrase)",
-                at: match.source.location))
+                at: match.source.location,
+                assuming: type == match.identifier ? nil : policy.assumption(\.allowedMatch)))
         for assumption in match.assumptions {
             reasons.append(Reason("\(match.source.phrase) counts: \(assumption.statement)", assuming: assumption))
         }
@@ -186,6 +228,11 @@ public struct DocumentBrowser: Sendable {
         }
         var listed = identifiers.prefix(8).map { "'\($0.rawValue)'" }.joined(separator: ", ")
         if identifiers.count > 8 { listed += " and \(identifiers.count - 8) more" }
+        if policy.allowedMatch == .exact {
+            return Reason(
+                "'\(type.rawValue)' is none of the allowed types (\(listed))", holds: false,
+                assuming: policy.assumption(\.allowedMatch))
+        }
         return Reason("'\(type.rawValue)' conforms to none of the allowed types (\(listed))", holds: false)
     }
 }
@@ -206,25 +253,63 @@ extension DocumentBrowser {
         return icon(for: type(ofName: subject, isDirectory: status == .directory), subject: subject)
     }
 
+    /// The length, in characters, of the longest identifier among the types the app's document
+    /// types list and the app declares: the width a column of types needs for the app's own.
+    public var longestAppTypeIdentifier: Int {
+        (Array(listings.keys) + Array(appDeclarations.keys)).map(\.rawValue.count).max() ?? 0
+    }
+
+    /// The type identifier `subject` was probably meant to be, when ``icon(for:)`` takes it for a
+    /// file name: no file of that name exists, it is written like an identifier (`public.jpg`:
+    /// dotted, without a slash), and one declared type is clearly meant (the suggestion `lint`
+    /// and `type` make). Nil otherwise.
+    public func meantIdentifier(for subject: String) -> UniformTypeIdentifier? {
+        let identifier = UniformTypeIdentifier(subject)
+        guard !catalog.contains(identifier), !identifier.isDynamic, listings[identifier] == nil,
+            FileStatus(path: subject) == .missing, !subject.contains("/"),
+            subject.split(separator: ".").count >= 2
+        else { return nil }
+        let known = catalog.userFacingDeclarations.map(\.identifier.rawValue)
+        return IdentifierSuggestion(known).suggestion(for: identifier)
+    }
+
     /// Which icon `type` shows.
     public func icon(forType type: UniformTypeIdentifier) -> IconAnswer {
         IconJudge(browser: self).answer(subject: type.rawValue, type: type, kind: nil)
     }
 
     /// Which icon an item typed as `typed` shows; how it was typed comes first among the conditions.
+    /// When tied types claim its extension, the answer is for the first of them, and certain only
+    /// when every tied type shows the same kind of icon.
     public func icon(for typed: TypedItem, subject: String) -> IconAnswer {
         let chain = typed.reasons.map(\.message).joined(separator: "; ")
         let location = typed.reasons.last { $0.location != nil }?.location
+        let typingAssumptions = Array(Set(typed.reasons.compactMap(\.assumption))).sorted()
         guard let type = typed.type ?? typed.tied.first else {
             return IconAnswer(
                 subject: subject, type: nil, kind: typed.kind, source: .generic,
-                conditions: [IconCondition("type", holds: false, because: chain, decides: false)])
+                conditions: [
+                    IconCondition("type", holds: false, because: chain, at: location, assumingAll: typingAssumptions)
+                ])
         }
         var because = chain
+        var isCertain = true
         if typed.type == nil {
-            because += "; answered for '\(type.rawValue)', the first of the tied types"
+            let others = typed.tied.dropFirst().map { other in
+                (other, IconJudge(browser: self).answer(subject: subject, type: other, kind: typed.kind).source)
+            }
+            let first = IconJudge(browser: self).answer(subject: subject, type: type, kind: typed.kind).source
+            isCertain = others.allSatisfy { $0.1 == first }
+            because +=
+                isCertain
+                ? "; whichever of them the system picks, the icon is the same: answered for '\(type.rawValue)'"
+                : "; answered for '\(type.rawValue)', the first of the tied types, but the icon depends on the system's pick ("
+                    + others.map { "'\($0.0.rawValue)' would show \($0.1.rawValue)" }.joined(separator: ", ") + ")"
         }
-        let leading = IconCondition("type", holds: typed.type != nil, because: because, at: location)
-        return IconJudge(browser: self).answer(subject: subject, type: type, kind: typed.kind, leading: [leading])
+        let leading = IconCondition(
+            "type", holds: typed.type != nil, because: because, at: location, assumingAll: typingAssumptions)
+        var answer = IconJudge(browser: self).answer(subject: subject, type: type, kind: typed.kind, leading: [leading])
+        answer.isCertain = isCertain
+        return answer
     }
 }

@@ -25,9 +25,9 @@ public struct FolderBrowser: Sendable {
     /// Browses `directory` (entering plain subfolders when `recursive`), calling `consume` on the
     /// calling thread with each folder's rows, in order, and the classes met so far.
     public func browse(
-        _ directory: String, recursive: Bool, consume: (BrowseBatch, [BrowseClass]) -> Void
+        _ directory: String, recursive: Bool, showsHidden: Bool = false, consume: (BrowseBatch, [BrowseClass]) -> Void
     ) throws(BrowseError) -> BrowseSummary {
-        try browse(FolderWalk.start(directory, recursive: recursive), consume: consume)
+        try browse(FolderWalk.start(directory, recursive: recursive, showsHidden: showsHidden), consume: consume)
     }
 
     /// Consumes `walk`, calling `consume` on the calling thread with each folder's rows, in order,
@@ -87,27 +87,32 @@ public struct FolderBrowser: Sendable {
     /// dynamic identifiers conforming to `public.data` only, so they open, or not, alike.
     struct ClassCache {
         var icons: [UniformTypeIdentifier: IconSource] = [:]
-        var unclaimed: (opens: Bool, outcome: OpenVerdict.Outcome, icon: IconSource)?
+        var unclaimed: BrowseClass?
     }
 
-    /// The class of items like `entry`.
+    /// The class of items like `entry`: the verdict `opens` gives and the icon `icon` gives.
     func makeClass(_ entry: RawBatch.Entry, cache: inout ClassCache) -> BrowseClass {
         let typed = browser.type(ofName: entry.name, isDirectory: entry.isDirectory)
-        let type = typed.type ?? typed.tied.first
-        if typed.typing == .unclaimedExtension, let shared = cache.unclaimed {
-            return BrowseClass(
-                kind: typed.kind, type: type, opens: shared.opens, outcome: shared.outcome, icon: shared.icon)
+        if typed.typing == .unclaimedExtension, var shared = cache.unclaimed {
+            shared.type = typed.type
+            return shared
         }
         let verdict = browser.verdict(for: typed, path: entry.name, exists: true)
-        let icon: IconSource
-        if let type, let known = cache.icons[type] {
+        var icon: IconSource
+        var iconIsCertain = true
+        if let type = typed.type, let known = cache.icons[type] {
             icon = known
         } else {
-            icon = browser.icon(for: typed, subject: entry.name).source
-            if let type { cache.icons[type] = icon }
+            let answer = browser.icon(for: typed, subject: entry.name)
+            icon = answer.source
+            iconIsCertain = answer.isCertain
+            if let type = typed.type { cache.icons[type] = icon }
         }
-        if typed.typing == .unclaimedExtension { cache.unclaimed = (verdict.opens, verdict.outcome, icon) }
-        return BrowseClass(kind: typed.kind, type: type, opens: verdict.opens, outcome: verdict.outcome, icon: icon)
+        let made = BrowseClass(
+            kind: typed.kind, type: typed.type, tied: typed.tied, opens: verdict.opens, isCertain: verdict.isCertain,
+            outcome: verdict.outcome, icon: icon, iconIsCertain: iconIsCertain)
+        if typed.typing == .unclaimedExtension { cache.unclaimed = made }
+        return made
     }
 }
 

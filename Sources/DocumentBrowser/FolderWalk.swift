@@ -22,15 +22,20 @@ public final class FolderWalk: Sendable {
         handoff = TyperHandoff()
     }
 
-    /// Starts walking `directory`; an error when it is not a folder.
-    public static func start(_ directory: String, recursive: Bool) throws(BrowseError) -> FolderWalk {
+    /// Starts walking `directory`; an error when it is not a folder. Items whose name starts with
+    /// '.' are left out, as the Files app hides them, unless `showsHidden`.
+    public static func start(_ directory: String, recursive: Bool, showsHidden: Bool = false) throws(BrowseError)
+        -> FolderWalk
+    {
         switch FileStatus(path: directory) {
         case .missing: throw .missing(path: directory)
         case .file: throw .notAFolder(path: directory)
         case .directory: break
         }
         let walk = FolderWalk(directory: directory, recursive: recursive)
-        let walker = DirectoryWalker(root: directory, recursive: recursive, handoff: walk.handoff)
+        var configured = DirectoryWalker(root: directory, recursive: recursive, handoff: walk.handoff)
+        configured.showsHidden = showsHidden
+        let walker = configured
         let queue = walk.queue
         let thread = Thread {
             walker.run(into: queue)

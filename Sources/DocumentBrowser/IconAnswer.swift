@@ -13,17 +13,21 @@ public struct IconAnswer: Sendable {
     public var source: IconSource
     /// Every condition, in the order of the decision.
     public var conditions: [IconCondition]
+    /// False when the icon depends on a choice Apple leaves undefined: the file's extension is
+    /// claimed by tied types whose icons differ.
+    public var isCertain: Bool
 
     /// Creates an answer.
     public init(
         subject: String, type: UniformTypeIdentifier?, kind: ItemKind?, source: IconSource,
-        conditions: [IconCondition]
+        conditions: [IconCondition], isCertain: Bool = true
     ) {
         self.subject = subject
         self.type = type
         self.kind = kind
         self.source = source
         self.conditions = conditions
+        self.isCertain = isCertain
     }
 
     /// The condition that decides.
@@ -33,6 +37,6 @@ public struct IconAnswer: Sendable {
     /// sorted, each once.
     public var assumptions: [Assumption] {
         let end = conditions.firstIndex { $0.decides }.map { $0 + 1 } ?? conditions.count
-        return Array(Set(conditions[..<end].compactMap(\.assumption))).sorted()
+        return Array(Set(conditions[..<end].flatMap(\.assumptions))).sorted()
     }
 }

@@ -11,8 +11,10 @@ public struct IconCondition: Sendable, Hashable {
     public var because: String
     /// Where the fact it rests on was written.
     public var location: SourceLocation?
-    /// The undocumented behaviour the verdict assumes, if any.
-    public var assumption: Assumption?
+    /// The undocumented behaviour the verdict assumes, in order.
+    public var assumptions: [Assumption]
+    /// The first of ``assumptions``.
+    public var assumption: Assumption? { assumptions.first }
     /// Whether this is the step that decides the icon.
     public var decides: Bool
 
@@ -21,12 +23,20 @@ public struct IconCondition: Sendable, Hashable {
         _ name: String, holds: Bool, because: String, at location: SourceLocation? = nil,
         assuming assumption: Assumption? = nil, decides: Bool = false
     ) {
+        self.init(name, holds: holds, because: because, at: location, assumingAll: assumption.map { [$0] } ?? [])
+        self.decides = decides
+    }
+
+    /// Creates a condition resting on several assumptions.
+    public init(
+        _ name: String, holds: Bool, because: String, at location: SourceLocation? = nil, assumingAll: [Assumption]
+    ) {
         self.name = name
         self.holds = holds
         self.because = because
         self.location = location
-        self.assumption = assumption
-        self.decides = decides
+        self.assumptions = assumingAll
+        self.decides = false
     }
 
     /// Whether it is a step of the decision rather than a part of one.

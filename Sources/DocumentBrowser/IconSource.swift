@@ -12,4 +12,16 @@ public enum IconSource: String, Sendable, Hashable, CaseIterable {
     case appIcon = "app-icon"
     /// The generic blank document.
     case generic
+
+    /// What the document shows, as a sentence's object: `the system's icon`.
+    public var phrase: String {
+        switch self {
+        case .extensionThumbnail: "thumbnails from the app's Thumbnail extension"
+        case .systemThumbnail: "system thumbnails"
+        case .systemIcon: "the system's icon"
+        case .customIcon: "the document icon the app declares"
+        case .appIcon: "an icon made from the app icon"
+        case .generic: "a generic icon"
+        }
+    }
 }

@@ -46,7 +46,10 @@ struct ItemTyper: Sendable {
             let location = candidate?.location ?? catalog.declaration(for: preferred)?.location
             let exportedWins = resolution.reason == .exportedOverImported
             var assumption: Assumption? = exportedWins ? policy.exportedWinsAssumption : nil
-            if matcher.matchesOnlyIgnoringCase(preferred, pathExtension) {
+            if matcher.matchesOnlyWithLeadingDot(preferred, pathExtension) {
+                message += " (declared with a leading '.')"
+                assumption = policy.assumption(\.leadingDot)
+            } else if matcher.matchesOnlyIgnoringCase(preferred, pathExtension) {
                 message += " (declared in another letter case)"
                 assumption = policy.extensionCaseAssumption
             }
@@ -103,7 +106,11 @@ struct ItemTyper: Sendable {
         var message =
             "extension '\(pathExtension)' is claimed by no declared type: the system types the file '\(dynamic.rawValue)', which conforms to 'public.data' only"
         var assumption: Assumption?
-        if policy.extensionCase == .sensitive,
+        let dotted = catalog.tagResolver.resolve(extension: "." + pathExtension, restrictedTo: .data)
+        if !policy.leadingDotMatches, !dotted.candidates.isEmpty || !dotted.excluded.isEmpty {
+            message += " (a type declares it with a leading '.', which matches nothing)"
+            assumption = policy.assumption(\.leadingDot)
+        } else if policy.extensionCase == .sensitive,
             !catalog.tagResolver.resolve(extension: pathExtension, restrictedTo: .data).candidates.isEmpty
         {
             message += " (types claim it in another letter case)"

@@ -18,11 +18,14 @@ public struct Diagnostic: Sendable, Hashable {
     public var notes: [Note]
     /// A mechanical fix, when there is one.
     public var fixIt: FixIt?
+    /// Machine-readable facts about the finding, by name, for the JSON and SARIF reports: ICON-001
+    /// gives the type and the icon outcome it renders (`icon --format json`'s name for it).
+    public var properties: [String: String]
 
     /// Creates a diagnostic.
     public init(
         code: String, name: String, severity: Severity, message: String, location: SourceLocation,
-        notes: [Note] = [], fixIt: FixIt? = nil
+        notes: [Note] = [], fixIt: FixIt? = nil, properties: [String: String] = [:]
     ) {
         self.code = code
         self.name = name
@@ -31,6 +34,7 @@ public struct Diagnostic: Sendable, Hashable {
         self.location = location
         self.notes = notes
         self.fixIt = fixIt
+        self.properties = properties
     }
 
     /// The order reporters print in: file, line, column, key path, code, message. Unknown lines

@@ -1,12 +1,15 @@
 import AppBundle
 
-/// A plist snippet that shows a rule: the text, where the findings land, and the file and line of
-/// the rule file it is written in, so that a failing example points at itself.
+/// A plist snippet that shows a rule: the text, where the findings land and what they say, the
+/// text once fixed, and the file and line of the rule file it is written in, so that a failing
+/// example points at itself.
 ///
 /// The snippet is the inside of the root `<dict>` unless it starts with `<?xml` or `<plist` (then
 /// it is the whole file). Each ``marker`` (`↓`) stands just before the element a finding is
 /// reported at; the markers are removed before the text is read. A triggering example has at
-/// least one marker; a non-triggering one has none.
+/// least one marker and, for each, in the order they appear (the app's file first, then the
+/// extensions'), the severity and message expected there (``expecting``); when its findings carry
+/// fix-its, ``corrected`` is the snippet as the fixer leaves it. A non-triggering one has none.
 public struct Example: Sendable, Hashable {
     /// The character that marks where a finding lands.
     public static let marker: Character = "↓"
@@ -20,6 +23,13 @@ public struct Example: Sendable, Hashable {
     /// The resource files and asset-catalog sets the bundle has, or nil for an Info.plist given
     /// without its bundle.
     public var resources: [String]?
+    /// Build settings given, as `--setting NAME=VALUE` gives them.
+    public var settings: [String: String]
+    /// For each marker, in order, the severity and the message (or a stable part of it) of the
+    /// finding there.
+    public var expecting: [ExpectedFinding]
+    /// The snippet once every fix-it of the rule's findings is applied, when they carry any.
+    public var corrected: String?
     /// The rule file that holds the example.
     public var file: StaticString
     /// The line of the example in that file.
@@ -28,12 +38,16 @@ public struct Example: Sendable, Hashable {
     /// An example; `file` and `line` default to where it is written.
     public init(
         _ snippet: String, platform: Platform? = nil, extensions: [String] = [], resources: [String]? = nil,
+        settings: [String: String] = [:], expecting: [ExpectedFinding] = [], corrected: String? = nil,
         file: StaticString = #filePath, line: UInt = #line
     ) {
         self.snippet = snippet
         self.platform = platform
         self.extensions = extensions
         self.resources = resources
+        self.settings = settings
+        self.expecting = expecting
+        self.corrected = corrected
         self.file = file
         self.line = line
     }
@@ -41,7 +55,8 @@ public struct Example: Sendable, Hashable {
     /// Equal when the texts and settings are equal.
     public static func == (lhs: Example, rhs: Example) -> Bool {
         lhs.snippet == rhs.snippet && lhs.platform == rhs.platform && lhs.extensions == rhs.extensions
-            && lhs.resources == rhs.resources
+            && lhs.resources == rhs.resources && lhs.settings == rhs.settings && lhs.expecting == rhs.expecting
+            && lhs.corrected == rhs.corrected
     }
 
     /// Hashes the text.
@@ -61,8 +76,8 @@ public struct Example: Sendable, Hashable {
     /// The file name the linter gives extension `index`'s Info.plist in examples.
     public static func extensionFile(_ index: Int) -> String { "PlugIns/Extension\(index).appex/Info.plist" }
 
-    /// Where each marker is: file (``appFile`` or ``extensionFile(_:)``), 1-based line and byte
-    /// column in the text without markers.
+    /// Where each marker is: file (``appFile`` or ``extensionFile(_:)``), 1-based line and column
+    /// (in Unicode scalars, as the readers count) in the text without markers.
     public var markedPositions: [(file: String, line: Int, column: Int)] {
         var positions = Self.positions(in: snippet).map { (Self.appFile, $0.line, $0.column) }
         for (index, text) in extensions.enumerated() {
@@ -84,7 +99,7 @@ public struct Example: Sendable, Hashable {
                 line += 1
                 column = 1
             } else {
-                column += character.utf8.count
+                column += character.unicodeScalars.count
             }
         }
         return positions
@@ -108,4 +123,29 @@ public struct Example: Sendable, Hashable {
 
             """
     }
+}
+
+/// What a finding at an example's marker must be: its severity and its message, or a stable part
+/// of it (the whole message unless it names something that changes, such as the system release).
+public struct ExpectedFinding: Sendable, Hashable, CustomStringConvertible {
+    /// The severity.
+    public var severity: Severity
+    /// The message, or a part of it.
+    public var message: String
+
+    /// An expected finding.
+    public init(_ severity: Severity, _ message: String) {
+        self.severity = severity
+        self.message = message
+    }
+
+    /// An error saying `message`.
+    public static func error(_ message: String) -> ExpectedFinding { ExpectedFinding(.error, message) }
+    /// A warning saying `message`.
+    public static func warning(_ message: String) -> ExpectedFinding { ExpectedFinding(.warning, message) }
+    /// An info saying `message`.
+    public static func info(_ message: String) -> ExpectedFinding { ExpectedFinding(.info, message) }
+
+    /// `warning: message`.
+    public var description: String { "\(severity.rawValue): \(message)" }
 }

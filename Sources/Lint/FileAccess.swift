@@ -26,4 +26,9 @@ public enum FileAccess {
 
     /// Writes `bytes` to `path` (through a temporary file renamed over it); false on failure.
     public static func write(_ bytes: [UInt8], to path: String) -> Bool { SourceFile.write(bytes, to: path) }
+
+    /// Writes `bytes` to `path`; nil when written, else why not (`no such file or folder`).
+    public static func writeFailure(_ bytes: [UInt8], to path: String) -> String? {
+        SourceFile.writeFailure(bytes, to: path)
+    }
 }

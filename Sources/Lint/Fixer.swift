@@ -359,15 +359,17 @@ struct XMLText {
             || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
     }
 
-    /// Text escaped for XML character data.
+    /// Text escaped for XML character data: the markup characters, and a carriage return, which
+    /// a parser would otherwise read as a line feed.
     static func escape(_ text: String) -> String {
         var result = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "&": result += "&amp;"
             case "<": result += "&lt;"
             case ">": result += "&gt;"
-            default: result.append(character)
+            case "\r": result += "&#13;"
+            default: result.unicodeScalars.append(scalar)
             }
         }
         return result

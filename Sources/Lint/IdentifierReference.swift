@@ -233,17 +233,32 @@ extension UniformTypeIdentifier {
 }
 
 extension String {
-    /// Whether the text holds `$(` or `${`, found byte by byte.
+    /// Whether the text holds a reference the build replaces: `$(` or `${` (a build setting), or
+    /// a template's `@NAME@` placeholder (CMake's `configure_file`, autotools), found byte by byte.
     var hasBuildSettingReference: Bool {
         withUTF8Bytes(Self.holdsBuildSettingReference)
     }
 
     private static func holdsBuildSettingReference(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var afterDollar = false
-        for byte in bytes {
+        // The offset after an '@' that may open a placeholder, while only name characters follow.
+        var placeholderStart: Int?
+        for (offset, byte) in bytes.enumerated() {
             if afterDollar, byte == UInt8(ascii: "(") || byte == UInt8(ascii: "{") { return true }
             afterDollar = byte == UInt8(ascii: "$")
+            if byte == UInt8(ascii: "@") {
+                if let start = placeholderStart, offset > start { return true }
+                placeholderStart = offset + 1
+            } else if placeholderStart != nil, !isPlaceholderNameByte(byte) {
+                placeholderStart = nil
+            }
         }
         return false
+    }
+
+    /// A letter, digit or underscore: what a CMake or autoconf variable name is made of.
+    private static func isPlaceholderNameByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "_")
     }
 }

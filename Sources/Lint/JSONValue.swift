@@ -76,13 +76,29 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Parses `bytes`; the error says what is wrong and at which byte.
     public static func parse(_ bytes: [UInt8]) throws(JSONParseError) -> JSONValue {
+        try parseLocatingKeys(bytes).value
+    }
+
+    /// Parses `bytes`, and says where each object key is: by the keys leading to it from the top
+    /// (`["rules", "DOC-002"]`; an array element's keys continue from the array's key).
+    public static func parseLocatingKeys(_ bytes: [UInt8]) throws(JSONParseError) -> (
+        value: JSONValue, keys: [[String]: JSONPosition]
+    ) {
         var parser = JSONParser(bytes: bytes)
         parser.skipBlanks()
         let value = try parser.value(depth: 0)
         parser.skipBlanks()
         guard parser.index == bytes.count else { throw parser.error("unexpected text after the value") }
-        return value
+        return (value, parser.keyPositions)
     }
+}
+
+/// Where something is in a JSON text.
+public struct JSONPosition: Sendable, Hashable {
+    /// The 1-based line.
+    public var line: Int
+    /// The 1-based byte column.
+    public var column: Int
 }
 
 /// Why a JSON text could not be read.
@@ -98,6 +114,14 @@ public struct JSONParseError: Error, Sendable, Hashable {
 private struct JSONParser {
     let bytes: [UInt8]
     var index = 0
+    /// The keys leading to the value being read.
+    var path: [String] = []
+    /// Where each key was read.
+    var keyPositions: [[String]: JSONPosition] = [:]
+    /// The current line and where it starts, kept as the text is read.
+    private var line = 1
+    private var lineStart = 0
+    private var scanned = 0
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
@@ -111,6 +135,18 @@ private struct JSONParser {
             lineStart = position + 1
         }
         return JSONParseError(message: message, line: line, column: index - lineStart + 1)
+    }
+
+    /// The position of ``index``; lines are counted once, as the reading moves on.
+    mutating func position() -> JSONPosition {
+        while scanned < min(index, bytes.count) {
+            if bytes[scanned] == UInt8(ascii: "\n") {
+                line += 1
+                lineStart = scanned + 1
+            }
+            scanned += 1
+        }
+        return JSONPosition(line: line, column: index - lineStart + 1)
     }
 
     mutating func skipBlanks() {
@@ -142,12 +178,17 @@ private struct JSONParser {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                     throw error("expected a string key")
                 }
+                let keyPosition = position()
                 let key = try string()
+                keyPositions[path + [key]] = keyPosition
                 skipBlanks()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':'") }
                 index += 1
                 skipBlanks()
-                members.append((key, try value(depth: depth + 1)))
+                path.append(key)
+                let member = try value(depth: depth + 1)
+                path.removeLast()
+                members.append((key, member))
                 skipBlanks()
                 guard index < bytes.count else { throw error("unexpected end of text") }
                 if bytes[index] == UInt8(ascii: ",") {

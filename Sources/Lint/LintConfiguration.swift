@@ -1,4 +1,6 @@
 import AppBundle
+import DocumentBrowser
+import PropertyList
 
 /// What `.utiscope.json` says: rules off or at another severity, paths left out, the platform,
 /// build settings for `$(NAME)` references.
@@ -9,7 +11,8 @@ import AppBundle
 ///   "rules": { "ICON-001": "off", "DOC-002": "error" },
 ///   "excluded": ["Pods", "Vendor/Legacy/Info.plist"],
 ///   "platform": "ios",
-///   "buildSettings": { "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app" }
+///   "buildSettings": { "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app" },
+///   "assumptions": { "thumbnail-confidence": "documented" }
 /// }
 /// ```
 public struct LintConfiguration: Sendable, Hashable {
@@ -29,12 +32,15 @@ public struct LintConfiguration: Sendable, Hashable {
     public var buildSettings: [String: String]
     /// The folder the configuration was read from ("" for none).
     public var folder: String
+    /// The choices for what Apple leaves open, as the document-browser commands take them.
+    public var policy: BrowserPolicy
 
     /// The default configuration: every rule at its severity.
     public init(
         rules: [String: RuleSetting] = [:], excluded: [String] = [], platform: Platform? = nil,
-        buildSettings: [String: String] = [:], folder: String = ""
+        buildSettings: [String: String] = [:], folder: String = "", policy: BrowserPolicy = BrowserPolicy()
     ) {
+        self.policy = policy
         self.rules = rules
         self.excluded = excluded
         self.platform = platform
@@ -47,58 +53,109 @@ public struct LintConfiguration: Sendable, Hashable {
     public static func parse(_ bytes: [UInt8], folder: String, knownCodes: Set<String>) throws(ConfigurationError)
         -> (configuration: LintConfiguration, warnings: [String])
     {
+        let (configuration, warnings) = try read(bytes, folder: folder, knownCodes: knownCodes)
+        return (configuration, warnings.map(\.message))
+    }
+
+    /// The keys a configuration has.
+    public static let keys = ["version", "rules", "excluded", "platform", "buildSettings", "assumptions"]
+
+    /// ``parse(_:folder:knownCodes:)`` with each warning's place in the file. A rule is named by
+    /// its code or its name (`DOC-002` or `missing-handler-rank`), in any letter case.
+    public static func read(_ bytes: [UInt8], folder: String, knownCodes: Set<String>) throws(ConfigurationError)
+        -> (configuration: LintConfiguration, warnings: [ConfigurationError])
+    {
         let json: JSONValue
+        let positions: [[String]: JSONPosition]
         do {
-            json = try JSONValue.parse(bytes)
+            (json, positions) = try JSONValue.parseLocatingKeys(bytes)
         } catch {
-            throw ConfigurationError("not valid JSON at line \(error.line), column \(error.column): \(error.message)")
+            throw ConfigurationError(
+                "not valid JSON: \(error.message)", at: JSONPosition(line: error.line, column: error.column))
+        }
+        func problem(_ message: String, _ keys: String...) -> ConfigurationError {
+            ConfigurationError(message, at: positions[keys])
         }
         guard let members = json.members else { throw ConfigurationError("the configuration must be a JSON object") }
-        guard let version = json["version"]?.integer else { throw ConfigurationError("missing \"version\": 1") }
+        guard let version = json["version"]?.integer else { throw problem("missing \"version\": 1", "version") }
         guard version == currentVersion else {
-            throw ConfigurationError(
-                "version \(version) is not supported; this utiscope reads version \(currentVersion)")
+            throw problem(
+                "version \(version) is not supported; this utiscope reads version \(currentVersion)", "version")
         }
+        let rules = RuleRegistry.descriptions.filter { knownCodes.contains($0.code) }
+        var codeOfName: [String: String] = [:]
+        for rule in rules { codeOfName[rule.name] = rule.code }
         var configuration = LintConfiguration(folder: folder)
-        var warnings: [String] = []
+        var warnings: [ConfigurationError] = []
         for (key, value) in members {
             switch key {
             case "version": continue
             case "rules":
-                guard let settings = value.members else { throw ConfigurationError("\"rules\" must be an object") }
-                for (code, setting) in settings {
+                guard let settings = value.members else { throw problem("\"rules\" must be an object", key) }
+                for (rule, setting) in settings {
                     guard let word = setting.string, let parsed = RuleSetting(rawValue: word) else {
-                        throw ConfigurationError("rule '\(code)' must be \"off\", \"info\", \"warning\" or \"error\"")
+                        let allowed = RuleSetting.allCases.map(\.rawValue)
+                        let hint =
+                            setting.string.flatMap { Suggestions.closest(to: $0, in: allowed) }.map {
+                                "; did you mean \"\($0)\"?"
+                            } ?? ""
+                        throw problem(
+                            "rule '\(rule)' must be \"off\", \"info\", \"warning\" or \"error\"\(hint)", key, rule)
                     }
-                    let canonical = code.uppercased()
-                    if !knownCodes.contains(canonical) {
-                        warnings.append("unknown rule '\(code)' is ignored")
+                    guard
+                        let code = knownCodes.contains(rule.uppercased())
+                            ? rule.uppercased() : codeOfName[rule.lowercased()]
+                    else {
+                        let hint = Suggestions.closest(to: rule, in: rules.map(\.code) + rules.map(\.name)).map {
+                            "; did you mean '\($0)'?"
+                        }
+                        warnings.append(problem("unknown rule '\(rule)' is ignored\(hint ?? "")", key, rule))
                         continue
                     }
-                    configuration.rules[canonical] = parsed
+                    configuration.rules[code] = parsed
                 }
             case "excluded":
                 guard let paths = value.array?.compactMap(\.string), paths.count == value.array?.count else {
-                    throw ConfigurationError("\"excluded\" must be an array of strings")
+                    throw problem("\"excluded\" must be an array of strings", key)
                 }
                 configuration.excluded = paths
             case "platform":
                 guard let word = value.string, let platform = Platform(rawValue: word), platform != .unknown else {
-                    throw ConfigurationError("\"platform\" must be \"ios\" or \"macos\"")
+                    throw problem("\"platform\" must be \"ios\" or \"macos\"", key)
                 }
                 configuration.platform = platform
             case "buildSettings":
                 guard let settings = value.members else {
-                    throw ConfigurationError("\"buildSettings\" must be an object of strings")
+                    throw problem("\"buildSettings\" must be an object of strings", key)
                 }
                 for (name, setting) in settings {
                     guard let text = setting.string else {
-                        throw ConfigurationError("build setting '\(name)' must be a string")
+                        throw problem("build setting '\(name)' must be a string", key, name)
                     }
                     configuration.buildSettings[name] = text
                 }
+            case "assumptions":
+                guard let choices = value.members else {
+                    throw problem("\"assumptions\" must be an object of strings", key)
+                }
+                var values: [(flag: String, value: String)] = []
+                for (flag, choice) in choices {
+                    guard let text = choice.string else {
+                        throw problem("assumption '\(flag)' must be a string", key, flag)
+                    }
+                    values.append((flag, text))
+                }
+                do {
+                    configuration.policy = try BrowserPolicy(values: values)
+                } catch {
+                    switch error {
+                    case .unknownFlag(let flag), .invalidValue(let flag, _, _):
+                        throw problem(error.description, key, flag)
+                    }
+                }
             default:
-                warnings.append("unknown key '\(key)' is ignored")
+                let hint = Suggestions.closest(to: key, in: Self.keys).map { "; did you mean '\($0)'?" } ?? ""
+                warnings.append(problem("unknown key '\(key)' is ignored\(hint)", key))
             }
         }
         return (configuration, warnings)
@@ -160,13 +217,23 @@ public struct LintConfiguration: Sendable, Hashable {
     }
 }
 
-/// A configuration file that cannot be used.
+/// A configuration or baseline file that cannot be used, or a warning about one: what is wrong
+/// and, when known, where (the key concerned, or where the JSON stops making sense).
 public struct ConfigurationError: Error, Sendable, Hashable {
     /// What is wrong, lower-case first.
     public var message: String
+    /// Where in the file, when known.
+    public var position: JSONPosition?
 
     /// Creates an error.
-    public init(_ message: String) {
+    public init(_ message: String, at position: JSONPosition? = nil) {
         self.message = message
+        self.position = position
+    }
+
+    /// `path:line:column` (or `path` when the place is unknown), to start a message with.
+    public func place(in path: String) -> String {
+        guard let position else { return path }
+        return "\(path):\(position.line):\(position.column)"
     }
 }

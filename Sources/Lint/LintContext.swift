@@ -1,5 +1,6 @@
 import AppBundle
 import Dispatch
+import DocumentBrowser
 import PropertyList
 import UniformTypes
 
@@ -20,8 +21,16 @@ public struct LintContext: Sendable {
     public let buildSettings: [String: String]
     /// ``buildSettings`` made ready for ``BuildSettingExpander``, once; nil when none were given.
     let expandableSettings: BuildSettings?
-    /// The bundle's resource names, or nil when the Info.plist was given without a bundle around it.
+    /// The bundle's resources, or nil when the Info.plist was given without a bundle or project
+    /// around it (its resources may then be anywhere: ``ResourceIndex/isAuthoritative``).
     public let resources: ResourceIndex?
+    /// The app as the document-browser answers see it.
+    public let unit: AppUnit
+    /// The choices for what Apple leaves open (the same flags as `icon` and `opens`).
+    public let policy: BrowserPolicy
+    /// The document-browser answers for the app, over the context's catalog: the rules about
+    /// answers (ICON-001) render its decisions.
+    public let browser: DocumentBrowser
     /// The identifiers the system and the bundle declare (hardware models left out), for "did you
     /// mean" suggestions.
     public let knownIdentifiers: [String]
@@ -51,6 +60,11 @@ public struct LintContext: Sendable {
     /// exports in effect — not an export the system's declaration shadows, one in a reserved
     /// domain, or one made of a build setting.
     public let ownDomains: Set<String>
+    /// The vendor domains of the bundle identifiers of the app and its extensions alone (as the
+    /// build settings given spell them): whose the bundle is, whatever it exports.
+    public var bundleDomains: Set<String> {
+        Set(infoPlists.compactMap { bundleIdentifier(of: $0).flatMap(Self.domain(of:)) })
+    }
     /// Whether a newer system's declarations (`--system-types`) were given.
     public let systemTypesGiven: Bool
     /// How messages name the system catalog: the embedded release's types (macOS 12.7), with the
@@ -83,9 +97,11 @@ public struct LintContext: Sendable {
     /// with `--system-types`) join the embedded system catalog.
     public init(
         app: InfoPlist, extensions: [InfoPlist] = [], buildSettings: [String: String] = [:],
-        resources: ResourceIndex? = nil, systemDeclarations: [TypeDeclaration] = []
+        resources: ResourceIndex? = nil, systemDeclarations: [TypeDeclaration] = [],
+        policy: BrowserPolicy = BrowserPolicy(), unit: AppUnit? = nil
     ) {
         self.app = app
+        self.policy = policy
         self.extensions = extensions
         self.platform = app.platform.platform
         self.buildSettings = buildSettings
@@ -111,7 +127,7 @@ public struct LintContext: Sendable {
         // parts, the declarations' beside the declarations in effect, where they ran alone for
         // ~30 ms at the end).
         let allGiven = given
-        let system = SystemTypeCatalog.embedded
+        let system = SystemTypeCatalog.embedded(as: policy.systemRelease)
         let (catalog, indexes) = TypeCatalog.building(
             system: system, declarations: given,
             concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
@@ -174,19 +190,29 @@ public struct LintContext: Sendable {
         self.ownDomains = inEffect.domains
         self.suggestionIndex = LazySuggestionIndex(knownIdentifiers)
         self.systemTypesGiven = !systemDeclarations.isEmpty
-        let release = catalog.system.release
+        let release = catalog.system.name
         self.systemCatalogName =
             systemDeclarations.isEmpty
             ? "the system catalog (\(release))" : "the system catalog (\(release) and the --system-types declarations)"
+        let unit =
+            unit
+            ?? AppUnit(
+                name: app.file, infoPlist: app, extensions: extensions, folder: Path.directory(of: app.file),
+                resources: resources ?? .empty)
+        self.unit = unit
+        self.browser = DocumentBrowser(app: unit, allowed: [], policy: policy, catalog: catalog)
     }
 
-    /// A context for a loaded app; resources are indexed when the unit has a bundle or project
-    /// folder with asset catalogs or is a built bundle.
-    public init(unit: AppUnit, buildSettings: [String: String] = [:], systemDeclarations: [TypeDeclaration] = []) {
-        let hasBundle = !unit.assetCatalogs.isEmpty || unit.folder.hasSuffix(".app")
+    /// A context for a loaded app; its resources count when they are the bundle's or project's
+    /// (``ResourceIndex/isAuthoritative``).
+    public init(
+        unit: AppUnit, buildSettings: [String: String] = [:], systemDeclarations: [TypeDeclaration] = [],
+        policy: BrowserPolicy = BrowserPolicy()
+    ) {
         self.init(
             app: unit.infoPlist, extensions: unit.extensions, buildSettings: buildSettings,
-            resources: hasBundle ? ResourceIndex(unit: unit) : nil, systemDeclarations: systemDeclarations)
+            resources: unit.resources.isAuthoritative ? unit.resources : nil, systemDeclarations: systemDeclarations,
+            policy: policy, unit: unit)
     }
 
     /// Whether the app or an extension exports or imports `identifier` (compared case-insensitively).
@@ -207,87 +233,19 @@ public struct LintContext: Sendable {
         }
     }
 
-    /// The closest known identifier to `identifier` when one is close, never itself; with
-    /// `unambiguous`, only when no other candidate is as close.
-    public func suggestion(for identifier: UniformTypeIdentifier, unambiguous: Bool = false) -> UniformTypeIdentifier? {
-        let found = suggestions(for: identifier)
-        return unambiguous ? found.unambiguous : found.closest
+    /// The known identifier `identifier` is clearly a misspelling of, never itself
+    /// (``IdentifierSuggestion``: weighed as people mistype identifiers, and only when every other
+    /// candidate is at least one edit further).
+    public func suggestion(for identifier: UniformTypeIdentifier) -> UniformTypeIdentifier? {
+        suggestionIndex.search.suggestion(for: identifier)
     }
 
-    /// The closest known identifier, and the same only when no other is as close, in one pass;
-    /// never `excluded` (the type whose conformance is being corrected: suggesting it would make
-    /// the type conform to itself). An identifier's typo is one or two edits, and no more than a
-    /// third of its last component's length (`public.java` is not a misspelt `public.avi`).
-    public func suggestions(for identifier: UniformTypeIdentifier, excluding excluded: UniformTypeIdentifier? = nil)
-        -> (closest: UniformTypeIdentifier?, unambiguous: UniformTypeIdentifier?)
+    /// ``suggestion(for:)``, never `excluded` (the type whose conformance is being corrected:
+    /// suggesting it would make the type conform to itself).
+    public func suggestion(for identifier: UniformTypeIdentifier, excluding excluded: UniformTypeIdentifier)
+        -> UniformTypeIdentifier?
     {
-        let last = identifier.rawValue.split(separator: ".").last.map { $0.unicodeScalars.count } ?? 0
-        let allowed = max(1, min(2, last / 3))
-        var found = suggestionIndex.index.nearest(to: identifier.rawValue, maximumDistance: allowed)
-        if let excluded, let text = found.closest, UniformTypeIdentifier(text) == excluded {
-            let candidates = knownIdentifiers.filter { UniformTypeIdentifier($0) != excluded }
-            found = Suggestions.nearest(to: identifier.rawValue, in: candidates, maximumDistance: allowed)
-        }
-        guard let text = found.closest, UniformTypeIdentifier(text) != identifier else { return (nil, nil) }
-        let closest = UniformTypeIdentifier(text)
-        return (closest, found.unambiguous.map { UniformTypeIdentifier($0) })
-    }
-}
-
-/// The resource files and asset-catalog sets of a bundle or project folder, looked up by name.
-public struct ResourceIndex: Sendable, Hashable {
-    /// File names (last path component) found under the folder.
-    public var fileNames: Set<String>
-    /// Asset-catalog set names (icon sets, image sets…).
-    public var assetNames: Set<String>
-
-    /// An index of the given names.
-    public init(fileNames: Set<String>, assetNames: Set<String>) {
-        self.fileNames = fileNames
-        self.assetNames = assetNames
-    }
-
-    /// Indexes a loaded app's folder and asset catalogs.
-    init(unit: AppUnit) {
-        var files: Set<String> = []
-        for name in Self.namesReferenced(by: [unit.infoPlist] + unit.extensions) {
-            for path in IconFileSearch.find(name: name, in: unit.folder) {
-                files.insert(String(path.split(separator: "/").last ?? ""))
-            }
-        }
-        fileNames = files
-        assetNames = Set(unit.assetCatalogs.flatMap { $0.sets.map(\.name) })
-    }
-
-    /// Whether a file `name` exists, trying Xcode's icon extensions and scale suffixes when it
-    /// has no extension.
-    public func hasFile(named name: String) -> Bool {
-        if fileNames.contains(name) { return true }
-        let last = String(name.split(separator: "/").last ?? "")
-        if fileNames.contains(last) { return true }
-        guard !last.contains(".") else { return false }
-        return IconFileSearch.candidateExtensions.contains { fileExtension in
-            ["", "@2x", "@3x"].contains { fileNames.contains(last + $0 + "." + fileExtension) }
-        }
-    }
-
-    /// Whether an asset catalog has a set named `name`.
-    public func hasAsset(named name: String) -> Bool { assetNames.contains(name) }
-
-    /// The icon file names the Info.plists reference.
-    static func namesReferenced(by plists: [InfoPlist]) -> Set<String> {
-        var names: Set<String> = []
-        for plist in plists {
-            for entry in plist.documentTypes {
-                if let file = entry.iconFile?.value { names.insert(file) }
-                for file in entry.iconFiles { names.insert(file.value) }
-            }
-            for declaration in plist.declarations {
-                if let file = declaration.icons.iconFile?.value { names.insert(file) }
-                for file in declaration.icons.iconFiles { names.insert(file.value) }
-            }
-        }
-        return names.filter { !$0.isEmpty }
+        suggestionIndex.search.suggestion(for: identifier, excluding: excluded)
     }
 }
 
@@ -518,22 +476,22 @@ extension LintContext {
     }
 }
 
-/// A ``SuggestionIndex`` of the known identifiers built on first use: most contexts never ask
-/// for a suggestion, and those that do ask many times.
+/// An ``IdentifierSuggestion`` search of the known identifiers built on first use: most contexts
+/// never ask for a suggestion, and those that do ask many times.
 private final class LazySuggestionIndex: @unchecked Sendable {
     private let candidates: [String]
     /// Guards ``built``: rules run on several threads.
     private let queue = DispatchQueue(label: "utiscope.lint.suggestions")
-    private var built: SuggestionIndex?
+    private var built: IdentifierSuggestion?
 
     init(_ candidates: [String]) { self.candidates = candidates }
 
-    var index: SuggestionIndex {
+    var search: IdentifierSuggestion {
         queue.sync {
             if let built { return built }
-            let index = SuggestionIndex(candidates)
-            built = index
-            return index
+            let search = IdentifierSuggestion(candidates)
+            built = search
+            return search
         }
     }
 }
@@ -569,5 +527,26 @@ struct FirstDeclarations {
     mutating func removeAll() {
         for node in recordedNodes { byNode[Int(node)] = -1 }
         recordedNodes.removeAll(keepingCapacity: true)
+    }
+}
+
+extension LintContext {
+    /// The identifier `identifier` looks cut short from: one of `siblings` (listed beside it) or,
+    /// failing that, one the app or its extensions declare, that continues it after a dot
+    /// (`net.daringfireball` beside `net.daringfireball.markdown`). Nil when there is none, or
+    /// when several continue it and none is listed beside it. Compared case-insensitively.
+    func lengthening(_ identifier: UniformTypeIdentifier, beside siblings: [UniformTypeIdentifier])
+        -> UniformTypeIdentifier?
+    {
+        let prefix = identifier.normalized + "."
+        func continues(_ other: UniformTypeIdentifier) -> Bool { other.normalized.hasPrefix(prefix) }
+        let listed = siblings.filter(continues)
+        if let first = listed.first { return first }
+        var declared: [UniformTypeIdentifier] = []
+        for (_, declaration) in bundleDeclarationsInEffect where continues(declaration.identifier) {
+            if !declared.contains(declaration.identifier) { declared.append(declaration.identifier) }
+            if declared.count > 1 { return nil }
+        }
+        return declared.first
     }
 }

@@ -26,15 +26,19 @@ public struct Linter: Sendable {
 
     /// The context the rules read for `unit`, with this linter's build settings and system types.
     public func context(for unit: AppUnit) -> LintContext {
-        LintContext(unit: unit, buildSettings: configuration.buildSettings, systemDeclarations: systemDeclarations)
+        LintContext(
+            unit: unit, buildSettings: configuration.buildSettings, systemDeclarations: systemDeclarations,
+            policy: configuration.policy)
     }
 
     /// The findings for `context`, configured, suppressed and sorted.
     public func lint(_ context: LintContext) -> [Diagnostic] {
         // Rules are independent and pure: run them on every core.
+        let kind = BundleKind(of: context.app)
         let active = rules.filter { rule in
             let description = type(of: rule).description
-            return description.applies(to: context.platform) && self.configuration.rules[description.code] != .off
+            return description.applies(to: context.platform) && Self.applies(description.code, to: kind)
+                && self.configuration.rules[description.code] != .off
         }
         let configuration = self.configuration
         // The slowest rules start first, so that none is left running alone at the end while
@@ -61,6 +65,26 @@ public struct Linter: Sendable {
             }
         }
         return FindingMerge.merge(&outcomes)
+    }
+
+    /// The rules that declaration-only bundles are held to: the reading and declaration rules, not
+    /// those about an app's documents, icons and extensions.
+    static let typeBundleRulePrefixes = ["PLIST-", "UTI-"]
+    /// The rules one of Apple's own type bundles (a vendored CoreTypes, say) is held to: its
+    /// declarations are the system's, so only their shape is checked, not the advice for apps
+    /// (reserved domains, tags other types claim, foreign domains, private icon keys).
+    static let systemTypeBundleRules: Set<String> = [
+        "UTI-001", "UTI-003", "UTI-008", "UTI-010", "UTI-014", "UTI-016", "UTI-017", "UTI-018",
+    ]
+
+    /// Whether the rule `code` runs for a bundle of `kind` (PLIST-009, which says which rules
+    /// run, always does).
+    static func applies(_ code: String, to kind: BundleKind) -> Bool {
+        switch kind {
+        case .app: true
+        case .typeDeclarations: typeBundleRulePrefixes.contains { code.hasPrefix($0) }
+        case .systemTypeDeclarations: code.hasPrefix("PLIST-") || systemTypeBundleRules.contains(code)
+        }
     }
 
     /// The rules that take longest on a large bundle, slowest first (`utiscope-bench lint`'s
@@ -119,7 +143,8 @@ public struct Linter: Sendable {
         }
         let context = LintContext(
             app: InfoPlist(document: document, platform: platform ?? configuration.platform), extensions: models,
-            buildSettings: configuration.buildSettings, resources: resources, systemDeclarations: systemDeclarations)
+            buildSettings: configuration.buildSettings, resources: resources, systemDeclarations: systemDeclarations,
+            policy: configuration.policy)
         return lint(context)
     }
 

@@ -19,12 +19,12 @@ extension Rule {
     /// otherwise.
     public func diagnostic(
         _ message: String, at location: SourceLocation, severity: Severity? = nil, notes: [Note] = [],
-        fixIt: FixIt? = nil
+        fixIt: FixIt? = nil, properties: [String: String] = [:]
     ) -> Diagnostic {
         let description = Self.description
         return Diagnostic(
             code: description.code, name: description.name, severity: severity ?? description.severity,
-            message: message, location: location, notes: notes, fixIt: fixIt)
+            message: message, location: location, notes: notes, fixIt: fixIt, properties: properties)
     }
 }
 

@@ -19,6 +19,7 @@ public enum RuleRegistry {
         DocumentTypesInAppClip.self,  // DOC-014
         PublicPackageTypo.self,  // DOC-015
         OwnerRankOnForeignType.self,  // DOC-016
+        CatchAllDefaultRank.self,  // DOC-017
         DocumentIconExplanation.self,  // ICON-001
         MissingIconResource.self,  // ICON-002
         PrivateIconKey.self,  // ICON-003
@@ -31,6 +32,7 @@ public enum RuleRegistry {
         DuplicateKey.self,  // PLIST-006
         MisspeltKey.self,  // PLIST-007
         QuestionableSyntax.self,  // PLIST-008
+        DeclarationsOnlyBundle.self,  // PLIST-009
         UndeclaredQuickLookType.self,  // QL-001
         ThumbnailExtensionIconEffect.self,  // QL-002
         InvalidIdentifierSyntax.self,  // UTI-001

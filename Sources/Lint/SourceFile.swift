@@ -18,15 +18,28 @@ enum SourceFile {
     /// Writes `bytes` to `path` through a temporary file in the same folder, renamed over it.
     /// Returns false when anything fails (the original is then untouched).
     static func write(_ bytes: [UInt8], to path: String) -> Bool {
+        writeFailure(bytes, to: path) == nil
+    }
+
+    /// Writes `bytes` to `path` through a temporary file renamed into place; nil when written,
+    /// else the system's reason (`no such file or folder` for a missing folder).
+    static func writeFailure(_ bytes: [UInt8], to path: String) -> String? {
+        func reason(_ code: Int32) -> String {
+            if code == ENOENT { return "no such file or folder" }
+            let text = String(cString: strerror(code))
+            return (text.first?.lowercased() ?? "") + text.dropFirst()
+        }
         let temporary = path + ".utiscope-fix"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { return false }
+        guard descriptor >= 0 else { return reason(errno) }
         var offset = 0
+        var failure: Int32 = 0
         let ok = bytes.withUnsafeBytes { buffer -> Bool in
             while offset < buffer.count {
                 let written = systemWrite(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
+                    failure = errno
                     return false
                 }
                 offset += written
@@ -34,11 +47,16 @@ enum SourceFile {
             return true
         }
         close(descriptor)
-        guard ok, rename(temporary, path) == 0 else {
+        guard ok else {
             unlink(temporary)
-            return false
+            return reason(failure)
         }
-        return true
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            return reason(code)
+        }
+        return nil
     }
 }
 

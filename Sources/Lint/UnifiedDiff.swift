@@ -2,14 +2,17 @@ import PropertyList
 
 /// A unified diff of two texts, line by line, with three lines of context.
 ///
-/// Lines are printed as the text format prints input: control, bidi and invisible characters
-/// escaped (a carriage return ending a line is kept, as part of the line break). A diff that had
-/// to escape something says so on a first line, which `patch` skips; such lines cannot be applied
-/// as they are.
-enum UnifiedDiff {
+/// The diff is data: every line is written byte for byte as the file has it (tabs, a carriage
+/// return ending a line), so that `patch` and `git apply` take it. ``forTerminal(_:)`` makes a
+/// copy safe to show on a terminal.
+public enum UnifiedDiff {
     static func diff(old: [UInt8], new: [UInt8], path: String) -> String {
-        let a = lines(old)
-        let b = lines(new)
+        var a = lines(old)
+        var b = lines(new)
+        // A last line without a line break is marked as `diff` marks it, so that it is not
+        // equal to the same line with one.
+        if old.last != UInt8(ascii: "\n"), !a.isEmpty { a[a.count - 1] += noNewline }
+        if new.last != UInt8(ascii: "\n"), !b.isEmpty { b[b.count - 1] += noNewline }
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
@@ -66,9 +69,7 @@ enum UnifiedDiff {
     static func hunks(_ operations: [(Character, String)], path: String, context: Int = 3) -> String {
         let changed = operations.indices.filter { operations[$0].0 != " " }
         guard let first = changed.first else { return "" }
-        var escaped = false
-        let shownPath = shown(path, escaped: &escaped)
-        var text = "--- a/\(shownPath)\n+++ b/\(shownPath)\n"
+        var text = "--- a/\(path)\n+++ b/\(path)\n"
         var groups: [ClosedRange<Int>] = []
         var start = first
         var end = first
@@ -93,21 +94,38 @@ enum UnifiedDiff {
             let oldCount = slice.filter { $0.0 != "+" }.count
             let newCount = slice.filter { $0.0 != "-" }.count
             text += "@@ -\(oldLine),\(oldCount) +\(newLine),\(newCount) @@\n"
-            for operation in slice { text += "\(operation.0)\(shown(operation.1, escaped: &escaped))\n" }
-        }
-        if escaped {
-            text =
-                "# utiscope: characters that must not reach a terminal raw are shown escaped below; "
-                + "those lines cannot be applied as they are\n" + text
+            for operation in slice { text += "\(operation.0)\(operation.1)\n" }
         }
         return text
     }
 
-    /// `line` escaped for output; a final carriage return (a CRLF line break) is kept.
-    static func shown(_ line: String, escaped: inout Bool) -> String {
-        let body = line.hasSuffix("\r") ? String(line.dropLast()) : line
-        let safe = OutputEscaping.escape(body)
-        if safe != body { escaped = true }
-        return line.hasSuffix("\r") ? safe + "\r" : safe
+    /// What ends a last line that has no line break, with the marker line `diff` writes.
+    static let noNewline = "\n\\ No newline at end of file"
+
+    /// `diff` made safe for a terminal: the characters that must not reach one raw are shown
+    /// escaped, except tabs and a carriage return ending a line; a diff that needed it says so on
+    /// a first line (which `patch` skips), since such lines cannot be applied as they are.
+    public static func forTerminal(_ diff: String) -> String {
+        var escaped = false
+        var lines: [String] = []
+        // Split as scalars: "\r\n" is one Character.
+        for line in diff.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+            let endsWithReturn = line.last == "\r"
+            let body = endsWithReturn ? line.dropLast() : line[...]
+            var shown = ""
+            for scalar in body {
+                if scalar != "\t", OutputEscaping.needsEscape(scalar) {
+                    shown += OutputEscaping.escape(String(scalar))
+                    escaped = true
+                } else {
+                    shown.unicodeScalars.append(scalar)
+                }
+            }
+            lines.append(endsWithReturn ? shown + "\r" : shown)
+        }
+        let text = lines.joined(separator: "\n")
+        guard escaped else { return text }
+        return "# utiscope: characters that must not reach a terminal raw are shown escaped below; "
+            + "those lines cannot be applied as they are\n" + text
     }
 }

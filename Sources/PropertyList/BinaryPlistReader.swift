@@ -2,8 +2,11 @@
 ///
 /// The trailer is checked against the bytes actually present before anything is allocated. Objects
 /// are then decoded from the top object with an explicit stack, and each object is decoded once:
-/// an object that several containers reference becomes one node that they share, so a file whose
-/// full expansion would be astronomically large still reads in time and memory linear in its size.
+/// a container that several containers reference becomes one node that they share, so a file
+/// whose full expansion would be astronomically large still reads in time and memory linear in its
+/// size. A scalar referenced again (writers store equal strings, numbers and dates once) gets a
+/// node of its own per use, sharing the decoded bytes: each use has its own key path, so findings
+/// land where the rule reached the value, as in the XML twin (one node per reference: linear too).
 struct BinaryPlistReader {
     let file: String
     let depthLimit: Int
@@ -221,7 +224,7 @@ private struct BinaryObjectDecoder {
                 let reference = try reference(frame.isDictionary ? frame.count &+ child >> 1 : child, in: frame)
                 let known = valueNodes[reference]
                 if known >= 0 {
-                    scratch.append(known)
+                    scratch.append(builder.isContainer(known) ? known : builder.copyDetached(known))
                     continue
                 }
                 let site = site(of: reference)
@@ -311,7 +314,11 @@ private struct BinaryObjectDecoder {
             let seconds = Double(bitPattern: readUnsigned(at: position, size: 8))
             guard !seconds.isNaN else { throw failure(.invalidObject(Message.dateNaN), at: site) }
             guard seconds.isFinite else { throw failure(.invalidObject(Message.dateInfinite), at: site) }
-            return .value(add(.date, payload: seconds.bitPattern, at: site))
+            let node = add(.date, payload: seconds.bitPattern, at: site)
+            if !PlistDate(secondsSinceReferenceDate: seconds).isWritable {
+                builder.warn(.dateOutOfRange(seconds), about: node)
+            }
+            return .value(node)
         case 0x4:
             var start = position
             let count = try length(marker, at: &start, for: "data", site)
@@ -355,7 +362,7 @@ private struct BinaryObjectDecoder {
     /// The node for `object` as a dictionary key, which must be a string.
     private mutating func keyNode(_ object: Int) throws(PropertyListError) -> Int32 {
         let known = keyNodes[object]
-        if known >= 0 { return known }
+        if known >= 0 { return builder.copyDetached(known) }
         let site = site(of: object)
         let marker = bytes[site.offset]
         let kind: String

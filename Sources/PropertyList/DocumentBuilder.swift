@@ -260,8 +260,26 @@ struct DocumentBuilder {
         return index
     }
 
+    /// A new detached node holding what `node` (a scalar: not an array or dictionary) holds, the
+    /// same bytes of the arena included: a binary object referenced again gets a node of its own,
+    /// so that each use has its own container and key path.
+    mutating func copyDetached(_ node: Int32) -> Int32 {
+        var record = nodes[Int(node)]
+        record.parent = -1
+        record.indexInParent = 0
+        let index = Int32(truncatingIfNeeded: nodes.count)
+        nodes.append(record)
+        return index
+    }
+
+    /// Whether `node` is an array or a dictionary.
+    func isContainer(_ node: Int32) -> Bool {
+        let kind = nodes[Int(node)].kind
+        return kind == .array || kind == .dictionary
+    }
+
     /// Gives a detached container its children (keys and values alternating for a dictionary).
-    /// A child that already has a container keeps it: shared objects point at their first one.
+    /// A child that already has a container keeps it: shared containers point at their first one.
     mutating func attach(children list: [Int32], to node: Int32) {
         let first = children.count
         children.append(contentsOf: list)

@@ -392,6 +392,7 @@ extension OpenStepPlistReader {
                     return
                 }
                 guard byte == Byte.backslash else {
+                    if byte == 0 { warn(.nulInString, at: position) }
                     position += 1
                     continue
                 }
@@ -422,8 +423,9 @@ extension OpenStepPlistReader {
                 }
                 appendScalar(NeXTSTEPEncoding.scalar(for: UInt8(truncatingIfNeeded: value)))
             case Byte.capitalU:
+                let escape = position - 1
                 position += 1
-                appendScalar(readUTF16Escape())
+                appendScalar(readUTF16Escape(escapeAt: escape))
             default:
                 let control: UInt8
                 switch byte {
@@ -452,16 +454,17 @@ extension OpenStepPlistReader {
         /// directly followed by a `\U` low surrogate makes one scalar. CF keeps an unpaired
         /// surrogate in its UTF-16 string, which cannot be written as UTF-8; it becomes U+FFFD here,
         /// as it does when such a string is bridged to a Swift `String`.
-        private mutating func readUTF16Escape() -> UInt32 {
-            let unit = readHexUnit()
+        private mutating func readUTF16Escape(escapeAt escape: Int) -> UInt32 {
+            let unit = readHexUnit(escapeAt: escape)
             switch unit {
             case 0xD800...0xDBFF:
                 let resume = position
                 if position + 1 < input.count && input[position] == Byte.backslash
                     && input[position + 1] == Byte.capitalU
                 {
+                    let lowEscape = position
                     position += 2
-                    let low = readHexUnit()
+                    let low = readHexUnit(escapeAt: lowEscape)
                     if low >= 0xDC00 && low <= 0xDFFF {
                         return 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                     }
@@ -475,7 +478,9 @@ extension OpenStepPlistReader {
             }
         }
 
-        private mutating func readHexUnit() -> UInt32 {
+        /// The code unit of the hexadecimal digits at `position` (up to four); fewer than four is
+        /// read as CF reads it, with a warning at the escape, which starts at `escape`.
+        private mutating func readHexUnit(escapeAt escape: Int) -> UInt32 {
             var unit: UInt32 = 0
             var digits = 0
             while digits < 4, position < input.count, let digit = hexValue(input[position]) {
@@ -483,7 +488,18 @@ extension OpenStepPlistReader {
                 position += 1
                 digits += 1
             }
+            if digits < 4 {
+                let written = String(decoding: input[escape..<position], as: UTF8.self)
+                warn(.shortUnicodeEscape(OutputEscaping.escape(written)), at: escape)
+            }
             return unit
+        }
+
+        /// Records a warning at `offset`.
+        private mutating func warn(_ kind: PropertyListWarning.Kind, at offset: Int) {
+            var lines = self.lines
+            let (line, column) = lines.position(of: offset, in: input)
+            builder.warn(kind, at: SourceLocation(file: file, line: line, column: column))
         }
 
         /// Reads `<…>` data at `position`: pairs of hexadecimal digits, with whitespace (space, tab,

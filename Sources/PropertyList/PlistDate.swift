@@ -33,6 +33,22 @@ public struct PlistDate: Sendable, Hashable, CustomStringConvertible {
     /// Seconds from 1970-01-01 to 2001-01-01.
     static let referenceOffset: Double = 978_307_200
 
+    /// The seconds from 2001-01-01 of the first instant of year 0000 and of year 10000: the dates
+    /// an XML plist can write lie between.
+    static let writableRange: Range<Double> = {
+        let start = Double(daysFromCivil(year: 0, month: 1, day: 1)) * 86_400 - referenceOffset
+        let end = Double(daysFromCivil(year: 10_000, month: 1, day: 1)) * 86_400 - referenceOffset
+        return start..<end
+    }()
+
+    /// Whether an XML plist can write the date (years 0000 to 9999).
+    public var isWritable: Bool { Self.writableRange.contains(secondsSinceReferenceDate) }
+
+    /// Seconds as a message shows them: whole seconds without a fraction, others as they are.
+    static func secondsText(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && abs(seconds) < 1e18 ? String(Int64(seconds)) : String(seconds)
+    }
+
     /// Parses `YYYY-MM-DDTHH:MM:SSZ` (optionally with a fraction of a second before the `Z`).
     /// Returns nil when the text is not of that form or names a time that does not exist.
     static func parse(_ text: some Collection<UInt8>) -> PlistDate? {

@@ -166,6 +166,14 @@ public struct PropertyListWarning: Sendable, Hashable, CustomStringConvertible {
         case textBetweenElements(String)
         /// A 16-byte binary integer whose value does not fit in 64 bits was read from its low bits.
         case integerTruncated
+        /// An OpenStep `\U` escape with fewer than four hexadecimal digits (the escape as written),
+        /// read as Apple's parser reads it: the digits there are.
+        case shortUnicodeEscape(String)
+        /// A NUL character inside an OpenStep quoted string: kept, as Apple's parser keeps it.
+        case nulInString
+        /// A binary date outside the years 0000 to 9999, which an XML plist cannot write (its
+        /// seconds from 2001-01-01).
+        case dateOutOfRange(Double)
     }
 
     /// What the warning is about.
@@ -193,6 +201,14 @@ public struct PropertyListWarning: Sendable, Hashable, CustomStringConvertible {
                 "text '\(text)' between elements is ignored; Apple's parser refuses it unless Xcode preprocesses the file first"
         case .integerTruncated:
             return "128-bit integer does not fit in 64 bits; only its low 64 bits were kept"
+        case .shortUnicodeEscape(let escape):
+            return
+                "'\(escape)' has fewer than four hexadecimal digits; read as Apple's parser reads it, from the digits there are"
+        case .nulInString:
+            return "quoted string holds a NUL character; Apple's parser keeps it, but many tools cut the string there"
+        case .dateOutOfRange(let seconds):
+            return
+                "date is outside the years 0000 to 9999 (\(PlistDate.secondsText(seconds)) seconds from 2001-01-01), which an XML plist cannot write"
         }
     }
 

@@ -103,7 +103,11 @@ public struct PropertyListReader: Sendable {
             }
             return .openStep
         }
-        if !text.isUTF16 && bytes.prefix(4096).contains(0) {
+        // NUL bytes mean binary junk, unless the text opens like OpenStep (a dictionary, an
+        // array, a string or data), where the reader places each NUL it meets.
+        let opensLikeOpenStep = [UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "\""), UInt8(ascii: "'")]
+            .contains(first.character)
+        if !text.isUTF16 && !opensLikeOpenStep && bytes.prefix(4096).contains(0) {
             throw PropertyListError(.unknownFormat, at: location)
         }
         return .openStep
@@ -176,10 +180,21 @@ public enum FileInput {
         let location = SourceLocation(file: path)
         let descriptor: Int32 = path == "-" ? 0 : open(path, O_RDONLY)
         guard descriptor >= 0 else {
-            throw PropertyListError(.unreadable(String(cString: strerror(errno))), at: location)
+            let failure = errno
+            throw PropertyListError(.unreadable(failure == ENOENT ? noSuchFile : reason(failure)), at: location)
         }
         defer { if path != "-" { close(descriptor) } }
         return try readAll(descriptor: descriptor, location: location, limit: limit)
+    }
+
+    /// What every command says of a path that does not exist.
+    public static let noSuchFile = "no such file or folder"
+
+    /// The system's reason for `error`, lower-case first as messages are written.
+    static func reason(_ error: Int32) -> String {
+        let text = String(cString: strerror(error))
+        guard let first = text.first else { return text }
+        return first.lowercased() + text.dropFirst()
     }
 
     /// ``readAll(path:limit:)`` for an open descriptor, from where it is (standard input may be a
@@ -204,14 +219,14 @@ public enum FileInput {
                 (count, failure) = fillRegular(UnsafeMutableRawBufferPointer(buffer), from: descriptor)
             }
             if failure != 0 {
-                throw PropertyListError(.unreadable(String(cString: strerror(failure))), at: location)
+                throw PropertyListError(.unreadable(reason(failure)), at: location)
             }
         }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let (count, failure) = chunk.withUnsafeMutableBytes { fill($0, from: descriptor) }
             if failure != 0 {
-                throw PropertyListError(.unreadable(String(cString: strerror(failure))), at: location)
+                throw PropertyListError(.unreadable(reason(failure)), at: location)
             }
             bytes.append(contentsOf: chunk[0..<count])
             if bytes.count > limit {

@@ -112,7 +112,10 @@ struct BrowserGrid {
     static func html(_ tile: Tile) -> String {
         let (word, className) = state(tile)
         let source = tile.icon.source.rawValue
-        var text = "<div class=\"tile \(className)\">"
+        // The decisions as data too, for tools and tests: the same `icon` and `opens` give.
+        var text = "<div class=\"tile \(className)\" data-listed=\"\(HTMLText.attribute(tile.listed))\""
+        if let name = tile.sampleName { text += " data-file=\"\(HTMLText.attribute(name))\"" }
+        text += " data-icon=\"\(source)\" data-icon-certain=\"\(tile.icon.isCertain)\">"
         text += "<div class=\"doc-icon src-\(source)\" aria-hidden=\"true\"><span>"
         text += HTMLText.escape(iconLabel(tile))
         text += "</span></div><div class=\"tile-body\">"

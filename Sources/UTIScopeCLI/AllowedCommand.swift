@@ -27,7 +27,9 @@ enum AllowedCommand: Command {
                 "{\"version\": 1, \(BrowserOutput.platformFields(browser)), "
                     + "\(BrowserOutput.allowedFields(browser.allowed))}\n")
         } else {
-            context.output.write(BrowserOutput.platformNote(browser) + BrowserOutput.text(browser.allowed))
+            context.output.write(
+                BrowserOutput.platformNote(browser) + BrowserOutput.text(browser.allowed)
+                    + BrowserOutput.systemNote(browser))
         }
         return .success
     }

@@ -98,13 +98,9 @@ enum AppOutput {
                     "        QLSupportedContentTypes: \(supported.map { e($0.value.rawValue) }.joined(separator: ", "))\n"
             }
         }
-        let icon = model.appIcon
-        var icons: [String] = []
-        if let name = icon.primaryIconName { icons.append("CFBundleIcons primary icon '\(e(name.value))'") }
-        if let name = icon.iconName { icons.append("CFBundleIconName '\(e(name.value))'") }
-        if let file = icon.iconFile { icons.append("CFBundleIconFile '\(e(file.value))'") }
-        if !icon.iconFiles.isEmpty { icons.append("CFBundleIconFiles (\(icon.iconFiles.count))") }
-        text += "  app icon: \(icons.isEmpty ? "none declared" : icons.joined(separator: "; "))\n"
+        // The one answer `icon` and lint use too.
+        let icon = unit.appIconStatus
+        text += "  app icon: \(icon.presence.rawValue): \(e(icon.because))\(BrowserOutput.at(icon.location))\n"
         if !unit.settingsUsed.isEmpty {
             text += "  build settings used (\(unit.settingsUsed.count)):\n"
             for setting in unit.settingsUsed {
@@ -164,6 +160,8 @@ enum AppOutput {
             + "\"documentTypes\": [\(documentTypes.joined(separator: ", "))], "
             + "\"exportedTypes\": \(declarations(model.exportedTypes)), \"importedTypes\": \(declarations(model.importedTypes)), "
             + "\"extensions\": [\(extensions.joined(separator: ", "))], "
+            + "\"appIcon\": {\"presence\": \(q(unit.appIconStatus.presence.rawValue)), "
+            + "\"because\": \(q(unit.appIconStatus.because)), \"line\": \(lineNumber(unit.appIconStatus.location))}, "
             + "\"buildSettings\": [\(settings.joined(separator: ", "))], \"findings\": [\(findings.joined(separator: ", "))]}\n"
     }
 }

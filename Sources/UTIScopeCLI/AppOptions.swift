@@ -9,7 +9,7 @@ enum AppOptions {
             "The app: an Info.plist (XML, binary or OpenStep), a built .app, an Xcode project, or a folder holding one app."
     )
     static let target = OptionSpec(
-        name: "target", valueName: "name", help: "The app target (or bundle) to use when --app holds several.")
+        name: "target", valueName: "name", help: "The app target (or bundle) to use when the app's path holds several.")
     static let configuration = OptionSpec(
         name: "configuration", valueName: "name", help: "The Xcode build configuration (default Release).")
     static let setting = OptionSpec(
@@ -40,9 +40,12 @@ enum AppOptions {
 
     /// Loads the one app `--app` names, reporting problems; nil when it cannot be had. The app's
     /// findings are not printed here: `lint` is where they are judged.
-    static func load(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> AppUnit? {
+    static func load(_ arguments: ParsedArguments, context: CommandContext, excluding excluded: [String] = [])
+        throws(UsageError) -> AppUnit?
+    {
         guard let path = arguments.value("app") else { return nil }
-        let loader = try loader(arguments)
+        var loader = try loader(arguments)
+        loader.excludedFromResources = excluded
         if path == "-", let input = context.standardInput {
             do {
                 let document = try PropertyListReader().read(input, file: "-")

@@ -74,6 +74,15 @@ enum ArgumentParser {
                 }
             } else {
                 name = String(argument.dropFirst())
+                // Short flags written together (`-vq`): each one a flag that takes no value.
+                if name.count > 1,
+                    name.allSatisfy({ letter in options.contains { $0.short == letter && $0.valueName == nil } })
+                {
+                    for letter in name {
+                        if let flag = options.first(where: { $0.short == letter }) { parsed.flags.insert(flag.name) }
+                    }
+                    continue
+                }
             }
             let spec: OptionSpec?
             if argument.hasPrefix("--") {
@@ -102,7 +111,7 @@ enum ArgumentParser {
             }
             if let choices = spec.choices, !choices.contains(value) {
                 throw UsageError(
-                    "'\(quoteArgument(value))' is not a valid \(valueName) for '--\(spec.name)'; use one of: \(choices.joined(separator: ", "))"
+                    "'\(quoteArgument(value))' is not a value '--\(spec.name)' takes; use one of: \(choices.joined(separator: ", "))"
                 )
             }
             if !spec.repeatable, parsed.values[spec.name] != nil {

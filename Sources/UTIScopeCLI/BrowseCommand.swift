@@ -13,14 +13,22 @@ enum BrowseCommand: Command {
         AppOptions.all + [
             BrowserContext.allowedOption,
             OptionSpec(name: "recursive", short: "r", valueName: nil, help: "Enter plain subfolders too."),
-        ] + BrowserContext.policyOptions + [
-            BrowserContext.thumbnailOption, TypeContext.systemTypesOption, BrowserContext.formatOption,
-        ]
+            OptionSpec(
+                name: "show-hidden", valueName: nil,
+                help: "List items whose name starts with '.', which the Files app hides (and enter such folders)."),
+            OptionSpec(
+                name: "all", valueName: nil,
+                help:
+                    "List every type in the summary (by default the \(BrowseOutput.typesShown) most numerous, then how many more)."
+            ),
+        ] + BrowserContext.policyOptions + [TypeContext.systemTypesOption, BrowserContext.formatOption]
     static let discussion: String? = """
-        One row per item: kind (folder, package, file), state (navigable, selectable, greyed-out), type and
-        icon source, then a summary by type and by outcome. Packages are not entered. Rows come folder by
-        folder in name order; with --recursive each folder's subfolders follow it. A progress line shows on
-        standard error when it is a terminal. 'utiscope opens' explains any row.
+        One row per item: kind (folder, package, file), state (navigable, selectable, greyed-out, or undetermined
+        when tied types claim the extension and whether it opens depends on the system's pick), type and icon
+        source, then a summary by type and by outcome. Items whose name starts with '.' are hidden, as in the
+        Files app, unless --show-hidden. Packages are not entered. Rows come folder by folder in name order;
+        with --recursive each folder's subfolders follow it. A progress line shows on standard error when it is
+        a terminal. 'utiscope opens' and 'utiscope icon' explain any row.
         """ + "\n\n" + BrowserContext.defaultsDiscussion
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
@@ -31,14 +39,16 @@ enum BrowseCommand: Command {
         // The walk starts now, so reading the folders overlaps loading the app.
         let walk: FolderWalk
         do {
-            walk = try FolderWalk.start(folder, recursive: arguments.flag("recursive"))
+            walk = try FolderWalk.start(
+                folder, recursive: arguments.flag("recursive"), showsHidden: arguments.flag("show-hidden"))
         } catch {
             context.report(error.description)
             return .inputError
         }
         let loaded: DocumentBrowser?
         do {
-            loaded = try BrowserContext.load(arguments, context: context)
+            // The folder shown holds the user's documents, not the app's resources.
+            loaded = try BrowserContext.load(arguments, context: context, excluding: [folder])
         } catch {
             walk.cancel()
             throw error
@@ -48,7 +58,11 @@ enum BrowseCommand: Command {
             return .inputError
         }
         let json = arguments.value("format") == "json"
-        var writer = RowWriter(json: json, output: context.output)
+        // The type column is as wide as the app's own identifiers (at least 40 characters), so
+        // rows stay aligned; a longer type from elsewhere (a long filename extension's 'dyn.')
+        // pushes only its own row.
+        var writer = RowWriter(
+            json: json, output: context.output, typeWidth: max(40, browser.longestAppTypeIdentifier + 2))
         var progress = ProgressLine(sink: context.errors)
         if json {
             writer.raw(
@@ -72,7 +86,10 @@ enum BrowseCommand: Command {
             return .inputError
         }
         progress.clear()
-        writer.raw(json ? "], \"summary\": \(BrowseOutput.json(summary))}\n" : BrowseOutput.text(summary))
+        writer.raw(
+            json
+                ? "], \"summary\": \(BrowseOutput.json(summary))}\n"
+                : BrowseOutput.text(summary, all: arguments.flag("all")) + BrowserOutput.systemNote(browser))
         writer.flush()
         return .success
     }
@@ -87,9 +104,13 @@ struct RowWriter {
     private var suffixes: [[UInt8]] = []
     private var rowCount = 0
 
-    init(json: Bool, output: OutputSink) {
+    /// The width of the type column.
+    let typeWidth: Int
+
+    init(json: Bool, output: OutputSink, typeWidth: Int = 40) {
         self.json = json
         self.output = output
+        self.typeWidth = typeWidth
         buffer.reserveCapacity(1 << 18)
     }
 
@@ -139,20 +160,23 @@ struct RowWriter {
     }
 
     private mutating func render(_ browseClass: BrowseClass) {
-        let type = browseClass.type?.rawValue ?? "(ambiguous)"
+        let type = browseClass.typeText
         func pad(_ text: String, _ width: Int) -> String {
             text + String(repeating: " ", count: max(1, width - text.count))
         }
         prefixes.append(
             Array(
-                (pad(browseClass.kind.rawValue, 8) + pad(browseClass.state, 12) + pad(OutputEscaping.escape(type), 40)
+                (pad(browseClass.kind.rawValue, 8) + pad(browseClass.state, 12)
+                    + pad(OutputEscaping.escape(type), typeWidth)
                     + pad(browseClass.icon.rawValue, 20)).utf8))
         suffixes.append(
             Array(
                 (", \"kind\": \(JSONText.quoted(browseClass.kind.rawValue)), \"type\": \(BrowserOutput.optional(browseClass.type?.rawValue)), "
                     + "\"opens\": \(browseClass.opens), \"state\": \(JSONText.quoted(browseClass.state)), "
                     + "\"outcome\": \(JSONText.quoted(browseClass.outcome.rawValue)), "
-                    + "\"icon\": \(JSONText.quoted(browseClass.icon.rawValue))}").utf8))
+                    + "\"tied\": [\(browseClass.tied.map { JSONText.quoted($0.rawValue) }.joined(separator: ", "))], "
+                    + "\"icon\": \(JSONText.quoted(browseClass.icon.rawValue)), "
+                    + "\"iconCertain\": \(browseClass.iconIsCertain)}").utf8))
     }
 
     mutating func flush() {

@@ -9,58 +9,45 @@ enum BrowserContext {
     static let allowedOption = OptionSpec(
         name: "allowed", valueName: "ids|nil",
         help: "The allowed content types, comma-separated; 'nil' (the default) uses the app's document types.")
-    static let policyOptions: [OptionSpec] = [
+    /// One option per choice Apple leaves open (``BrowserPolicy/choices``): the browser commands,
+    /// `lint` and `report` take them all.
+    static let policyOptions: [OptionSpec] = BrowserPolicy.choices.map { choice in
         OptionSpec(
-            name: "count-role-none", valueName: "yes|no",
-            help: "Whether document types with role None give allowed types (default yes; undocumented).",
-            choices: ["yes", "no"]),
-        OptionSpec(
-            name: "count-rank-none", valueName: "yes|no",
-            help: "Whether document types with rank None give allowed types (default yes; undocumented).",
-            choices: ["yes", "no"]),
-        OptionSpec(
-            name: "legacy-extensions", valueName: "auto|yes|no",
-            help: "Whether CFBundleTypeExtensions give allowed types (default auto: on macOS, not on iOS).",
-            choices: ["auto", "yes", "no"]),
-        OptionSpec(
-            name: "extension-case", valueName: "insensitive|sensitive",
-            help: "How extensions match declared tags (default insensitive; undocumented).",
-            choices: ["insensitive", "sensitive"]),
-        exportedWinsOption,
-    ]
+            name: choice.flag, valueName: choice.values.joined(separator: "|"),
+            help: "\(choice.help) Default \(choice.defaultValue); \(choice.source).", choices: choice.values)
+    }
     /// `--exported-wins`, shared with `type`.
-    static let exportedWinsOption = OptionSpec(
-        name: "exported-wins", valueName: "yes|no",
-        help:
-            "Whether an exported declaration wins over imported ones claiming one extension or MIME type (default no: Apple documents the choice as undefined).",
-        choices: ["yes", "no"])
-    static let thumbnailOption = OptionSpec(
-        name: "thumbnail-confidence", valueName: "confidence",
-        help:
-            "The least confidence in the reference's thumbnail table that counts: documented, likely (default) or unknown.",
-        choices: ["documented", "likely", "unknown"])
+    static var exportedWinsOption: OptionSpec { option("exported-wins") }
+    /// `--system-release`, shared with `type` and `graph`.
+    static var systemReleaseOption: OptionSpec { option("system-release") }
+
+    /// The policy option for `flag`, which is one of the choices.
+    static func option(_ flag: String) -> OptionSpec {
+        policyOptions.first { $0.name == flag } ?? OptionSpec(name: flag, valueName: "value", help: "")
+    }
+
     static let formatOption = OptionSpec(
         name: "format", valueName: "format", help: "Output format.", choices: ["text", "json"])
 
     /// The paragraph every browser command's help ends with.
     static let defaultsDiscussion = """
-        Apple leaves some of this open. The defaults: document types with role or rank None count;
-        CFBundleTypeExtensions count on macOS and not on iOS; extensions match whatever their letter case;
-        an exported and an imported type claiming one extension tie; system thumbnails marked 'likely' in
-        the reference count. Answers that rest on a default name its flag.
+        Apple leaves some of this open; each choice is an option above with a documented default (the README's
+        'Where answers are unsure' lists them with their sources). Answers that rest on a default name its flag.
         """
 
     /// The policy the options choose.
-    static func policy(_ arguments: ParsedArguments) -> BrowserPolicy {
-        BrowserPolicy(
-            countRoleNone: arguments.value("count-role-none") != "no",
-            countRankNone: arguments.value("count-rank-none") != "no",
-            legacyExtensions: arguments.value("legacy-extensions").flatMap(BrowserPolicy.LegacyExtensions.init)
-                ?? .auto,
-            extensionCase: arguments.value("extension-case").flatMap(BrowserPolicy.ExtensionCase.init) ?? .insensitive,
-            thumbnailConfidence: arguments.value("thumbnail-confidence").flatMap(
-                BrowserPolicy.ThumbnailConfidence.init) ?? .likely,
-            exportedWins: arguments.value("exported-wins") == "yes")
+    static func policy(_ arguments: ParsedArguments, over base: BrowserPolicy = BrowserPolicy()) throws(UsageError)
+        -> BrowserPolicy
+    {
+        let given = BrowserPolicy.choices.compactMap { choice in arguments.value(choice.flag).map { (choice.flag, $0) }
+        }
+        var policy = base
+        do {
+            try policy.apply(given)
+        } catch {
+            throw UsageError(error.description)
+        }
+        return policy
     }
 
     /// The explicit allowed list of `--allowed`, or nil for `nil` and when it is absent.
@@ -78,12 +65,14 @@ enum BrowserContext {
 
     /// Loads `--app` (with `--system-types` over the system catalog) and builds the browser;
     /// problems are reported and give nil. The app's findings are left to `lint`.
-    static func load(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> DocumentBrowser? {
+    static func load(_ arguments: ParsedArguments, context: CommandContext, excluding excluded: [String] = [])
+        throws(UsageError) -> DocumentBrowser?
+    {
         guard arguments.value("app") != nil else { throw UsageError("missing '--app <path>'") }
         let explicit = try explicitAllowed(arguments)
         guard let system = TypeContext.systemDeclarations(arguments, context: context) else { return nil }
-        guard let app = try AppOptions.load(arguments, context: context) else { return nil }
-        return DocumentBrowser(app: app, allowed: explicit, policy: policy(arguments), systemDeclarations: system)
+        guard let app = try AppOptions.load(arguments, context: context, excluding: excluded) else { return nil }
+        return DocumentBrowser(app: app, allowed: explicit, policy: try policy(arguments), systemDeclarations: system)
     }
 }
 

@@ -48,6 +48,11 @@ enum BrowserOutput {
         return text + self.text(allowed.assumptions)
     }
 
+    /// The last line of an answer: which system facts it used.
+    static func systemNote(_ browser: DocumentBrowser) -> String {
+        "answered with the \(escape(browser.systemFacts))\n"
+    }
+
     /// A note when iOS is assumed because the app's keys do not say.
     static func platformNote(_ browser: DocumentBrowser) -> String {
         browser.isPlatformAssumed
@@ -101,6 +106,7 @@ enum BrowserOutput {
 
     /// `"platform": …, "platformAssumed": …`.
     static func platformFields(_ browser: DocumentBrowser) -> String {
-        "\"platform\": \(quoted(browser.platform.rawValue)), \"platformAssumed\": \(browser.isPlatformAssumed)"
+        "\"platform\": \(quoted(browser.platform.rawValue)), \"platformAssumed\": \(browser.isPlatformAssumed), "
+            + "\"systemTypes\": \(quoted(browser.systemFacts))"
     }
 }

@@ -13,10 +13,7 @@ enum IconCommand: Command {
         )
     ]
     static let options: [OptionSpec] =
-        AppOptions.all + [BrowserContext.thumbnailOption]
-        + BrowserContext.policyOptions.filter { ["extension-case", "exported-wins"].contains($0.name) } + [
-            TypeContext.systemTypesOption, BrowserContext.formatOption,
-        ]
+        AppOptions.all + BrowserContext.policyOptions + [TypeContext.systemTypesOption, BrowserContext.formatOption]
     static let discussion: String? = """
         The decision, in order: a Thumbnail extension of the app listing the exact type → a content thumbnail
         the system renders (images, PDF, movies and audio, text, USDZ on iOS; with the reference's confidence)
@@ -30,11 +27,21 @@ enum IconCommand: Command {
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing <identifier> or <file>") }
         guard let browser = try BrowserContext.load(arguments, context: context) else { return .inputError }
+        // A mistyped identifier reads as a file name: answered as one, and said so.
+        for subject in arguments.positionals {
+            if let meant = browser.meantIdentifier(for: subject) {
+                context.report(
+                    "\(subject): warning: no declared or system type has this identifier, so it is answered as a file name; did you mean '\(meant.rawValue)'?"
+                )
+            }
+        }
         let answers = arguments.positionals.map { browser.icon(for: $0) }
         if arguments.value("format") == "json" {
             context.output.write(json(answers, browser: browser))
         } else {
-            context.output.write(BrowserOutput.platformNote(browser) + answers.map(text).joined(separator: "\n"))
+            context.output.write(
+                BrowserOutput.platformNote(browser) + answers.map(text).joined(separator: "\n") + "\n"
+                    + BrowserOutput.systemNote(browser))
         }
         return .success
     }
@@ -44,7 +51,8 @@ enum IconCommand: Command {
         if let type = answer.type, type.rawValue != answer.subject {
             text += " (\(BrowserOutput.escape(type.rawValue)))"
         }
-        text += ": \(answer.source.rawValue)\n"
+        text += ": \(answer.source.rawValue)"
+        text += answer.isCertain ? "\n" : " (undetermined: the icon depends on which tied type the system picks)\n"
         for condition in answer.conditions {
             let indent = condition.isStep ? "  " : "      "
             var line = indent + (condition.holds ? "✓ " : "✗ ") + condition.name + ": "
@@ -67,7 +75,7 @@ enum IconCommand: Command {
             return "{\"subject\": \(BrowserOutput.quoted(answer.subject)), "
                 + "\"type\": \(BrowserOutput.optional(answer.type?.rawValue)), "
                 + "\"kind\": \(BrowserOutput.optional(answer.kind?.rawValue)), "
-                + "\"icon\": \(BrowserOutput.quoted(answer.source.rawValue)), "
+                + "\"icon\": \(BrowserOutput.quoted(answer.source.rawValue)), \"certain\": \(answer.isCertain), "
                 + "\"conditions\": [\(conditions.joined(separator: ", "))], "
                 + "\"assumptions\": \(BrowserOutput.json(answer.assumptions))}"
         }

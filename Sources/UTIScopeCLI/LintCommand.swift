@@ -16,33 +16,43 @@ enum LintCommand: Command {
             "Info.plists (XML, binary or OpenStep), built .app bundles, Xcode projects or folders; '-' reads an Info.plist from standard input (default: .)."
         )
     ]
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            name: "format", valueName: "format", help: "Output format (default text).",
-            choices: OutputFormat.allCases.map(\.rawValue)),
-        OptionSpec(
-            name: "color", valueName: "when", help: "Colour text output (default auto: when a terminal).",
-            choices: ["auto", "always", "never"]),
-        OptionSpec(name: "verbose", short: "v", valueName: nil, help: "Show the source line and a caret, and fix-its."),
-        OptionSpec(name: "strict", valueName: nil, help: "Fail (exit 1) on warnings too, not only errors."),
-        OptionSpec(
-            name: "config", valueName: "file",
-            help: "A .utiscope.json to use instead of the one found above each input."),
-        OptionSpec(
-            name: "baseline", valueName: "file", help: "Report only findings the baseline file does not record."),
-        OptionSpec(name: "write-baseline", valueName: "file", help: "Record today's findings in a baseline file."),
-        OptionSpec(name: "fix", valueName: nil, help: "Apply mechanical fix-its to XML Info.plists."),
-        OptionSpec(name: "dry-run", valueName: nil, help: "With --fix, print a unified diff instead of writing."),
-        OptionSpec(
-            name: "allow-empty", valueName: nil,
-            help: "Succeed when the paths hold nothing to lint (by default that is an error, exit status 2)."),
-        OptionSpec(
-            name: "force-exclude", valueName: nil,
-            help:
-                "Apply the configuration's 'excluded' paths to the paths given too, not only to what is found in them."),
-        AppOptions.configuration, AppOptions.setting, AppOptions.xcconfig, AppOptions.platform,
-        TypeContext.systemTypesOption,
-    ]
+    static let options: [OptionSpec] =
+        [
+            OptionSpec(
+                name: "format", valueName: "format", help: "Output format (default text).",
+                choices: OutputFormat.allCases.map(\.rawValue)),
+            OptionSpec(
+                name: "color", valueName: "when",
+                help: "Colour text output (default auto: on a terminal, unless NO_COLOR is set or TERM is dumb).",
+                choices: ["auto", "always", "never"]),
+            OptionSpec(
+                name: "min-severity", valueName: "severity",
+                help: "Report findings of this severity and above (default info).",
+                choices: ["info", "warning", "error"]),
+            OptionSpec(name: "quiet", short: "q", valueName: nil, help: "Leave infos out: --min-severity warning."),
+            OptionSpec(
+                name: "verbose", short: "v", valueName: nil,
+                help: "Show the source line, a caret and fix-its; list what a folder walk skipped."),
+            OptionSpec(name: "strict", valueName: nil, help: "Fail (exit 1) on warnings too, not only errors."),
+            OptionSpec(
+                name: "config", valueName: "file",
+                help: "A .utiscope.json to use instead of the one found above each input."),
+            OptionSpec(
+                name: "baseline", valueName: "file", help: "Report only findings the baseline file does not record."),
+            OptionSpec(name: "write-baseline", valueName: "file", help: "Record today's findings in a baseline file."),
+            OptionSpec(name: "fix", valueName: nil, help: "Apply mechanical fix-its to XML Info.plists."),
+            OptionSpec(name: "dry-run", valueName: nil, help: "With --fix, print a unified diff instead of writing."),
+            OptionSpec(
+                name: "allow-empty", valueName: nil,
+                help: "Succeed when the paths hold nothing to lint (by default that is an error, exit status 2)."),
+            OptionSpec(
+                name: "force-exclude", valueName: nil,
+                help:
+                    "Apply the configuration's 'excluded' paths to the paths given too, not only to what is found in them."
+            ),
+            AppOptions.configuration, AppOptions.setting, AppOptions.xcconfig, AppOptions.platform,
+            TypeContext.systemTypesOption,
+        ] + BrowserContext.policyOptions
     static let discussion: String? = """
         Text output is 'path:line:col: severity: message [CODE]', which Xcode shows inline when utiscope runs
         in a Run Script build phase; a summary goes to standard error. 'utiscope rules' lists the rules.
@@ -50,7 +60,8 @@ enum LintCommand: Command {
         2 an input could not be read or the paths hold nothing to lint (unless --allow-empty), 64 usage error.
         Configuration (.utiscope.json, found from each input's folder upwards): {"version": 1,
         "rules": {"ICON-001": "off", "DOC-002": "error"}, "excluded": ["Pods"], "platform": "ios",
-        "buildSettings": {"NAME": "value"}}. Excluded paths apply to what is found in the paths given, not to
+        "buildSettings": {"NAME": "value"}, "assumptions": {"thumbnail-confidence": "documented"}}; the
+        assumption options below override "assumptions". Excluded paths apply to what is found in the paths given, not to
         those paths themselves, unless --force-exclude. In an XML plist, <!-- utiscope:disable CODE --> before an
         element silences the rule for that element; <!-- utiscope:disable-file CODE --> for the file.
         In an Xcode build phase (ACTION and XCODE_VERSION_ACTUAL set), the build settings in the environment
@@ -80,6 +91,42 @@ enum LintCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
+        guard arguments.flag("fix"), !arguments.flag("dry-run"), !arguments.positionals.contains("-") else {
+            return try lint(arguments, context: context, fixLog: nil)
+        }
+        // Fixing writes files: what is reported afterwards — the findings left, at their lines —
+        // is a lint of the files as written. The fixing pass prints only what it fixed and what
+        // it could not; when it wrote nothing, its own report stands.
+        let fixLog = FixLog()
+        var fixing = context
+        let output = CapturedOutput(isTerminal: context.output.isTerminal)
+        let errors = CapturedOutput(isTerminal: context.errors.isTerminal)
+        (fixing.output, fixing.errors) = (output, errors)
+        let status = try lint(arguments, context: fixing, fixLog: fixLog)
+        context.errors.write(bytes: fixLog.bytes)
+        guard fixLog.wroteFiles else {
+            context.output.write(bytes: output.bytes)
+            context.errors.write(bytes: errors.bytes)
+            return status
+        }
+        var again = arguments
+        again.flags.remove("fix")
+        return try lint(again, context: context, fixLog: nil)
+    }
+
+    /// What a fixing pass printed about its fixes, and whether it wrote a file.
+    final class FixLog: OutputSink {
+        private(set) var bytes: [UInt8] = []
+        var wroteFiles = false
+        var isTerminal: Bool { false }
+        func write(bytes: [UInt8]) { self.bytes += bytes }
+    }
+
+    /// Lints; with `--fix`, fixes first and reports what it did to `fixLog` (or with the other
+    /// messages, when nil).
+    static func lint(_ arguments: ParsedArguments, context: CommandContext, fixLog: FixLog?) throws(UsageError)
+        -> ExitStatus
+    {
         let format = OutputFormat(rawValue: arguments.value("format") ?? "text") ?? .text
         let paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
         if paths.filter({ $0 == "-" }).count + arguments.all("system-types").filter({ $0 == "-" }).count > 1 {
@@ -109,10 +156,16 @@ enum LintCommand: Command {
         // In an Xcode build phase, the target's build settings are in the environment.
         let environment = Self.xcodeBuildSettings(context.environment)
 
+        // A terminal sees a progress line once the lint has run a second.
+        let progress = LintProgress(context: context)
+        defer { progress.finish() }
+
         // Load every app, reporting unreadable inputs as PLIST-001 findings.
         var jobs: [Job] = []
         var diagnostics: [Diagnostic] = []
         var files = 0
+        var discoveries: [(path: String, result: ProjectDiscovery.Result)] = []
+        var emptyPaths: [String] = []  // folders holding nothing to lint
         var unreadableSeen: Set<String> = []  // unreadable files reported, each once
         let forceExclude = arguments.flag("force-exclude")
         for given in paths {
@@ -128,6 +181,7 @@ enum LintCommand: Command {
             // (or standard input), not for the apps a project or folder holds.
             let single = path == "-" || FileKind(path) == .file
             configuration.buildSettings = Self.settings(for: configuration, arguments, single ? environment : [:])
+            configuration.policy = try BrowserContext.policy(arguments, over: configuration.policy)
             let linter = Linter(configuration: configuration)
             if path == "-" {
                 let bytes: [UInt8]
@@ -147,7 +201,10 @@ enum LintCommand: Command {
                 continue
             }
             guard let kind = FileKind(path) else {
-                context.report("\(path): error: no such file or folder")
+                // A finding like any input that cannot be read, in every format and the summary.
+                diagnostics += linter.unreadable(
+                    PropertyListError(.unreadable(FileInput.noSuchFile), at: SourceLocation(file: path)))
+                files += 1
                 status = .inputError
                 continue
             }
@@ -169,7 +226,8 @@ enum LintCommand: Command {
                 }
                 continue
             }
-            let (units, findings) = loader.loadAll(path)
+            let (units, findings, discovery) = loader.loadAll(path)
+            if let discovery { discoveries.append((path, discovery)) }
             for finding in findings {
                 if case .unreadablePropertyList(let file, let reason) = finding.kind {
                     guard !configuration.excludes(file, below: root),
@@ -200,12 +258,16 @@ enum LintCommand: Command {
                 jobs.append(Job(unit: kept, linter: Linter(configuration: merged), sources: [:]))
             }
             if units.isEmpty && findings.isEmpty {
-                context.report("\(path): warning: no Info.plist, app bundle or Xcode project found")
+                emptyPaths.append(path)
             } else if !units.isEmpty && excludedUnits == units.count {
                 context.report(
                     "\(path): warning: nothing linted: the configuration's 'excluded' paths cover every app found")
             }
         }
+
+        // A configuration file that cannot be used was reported where it was found: nothing is
+        // linted with a configuration other than the one written.
+        if configurations.failures > 0 { return .inputError }
 
         // An Info.plist a project names but that is missing or unreadable is an input error, as
         // a path given would be.
@@ -240,13 +302,25 @@ enum LintCommand: Command {
 
         // Lint in parallel; each job is independent.
         for index in jobs.indices { jobs[index].linter.systemDeclarations = systemDeclarations }
+        progress.linting(jobs.count)
         let results = ParallelMap.map(jobs) { job in
             let lintContext = job.linter.context(for: job.unit)
-            return (diagnostics: job.linter.lint(lintContext), context: lintContext)
+            let found = job.linter.lint(lintContext)
+            progress.advance()
+            return (diagnostics: found, context: lintContext)
         }
+        progress.finish()
         for job in jobs { files += 1 + job.unit.extensions.count }
         // Nothing at all to lint is a mistake in CI (a wrong path passes silently) unless allowed.
-        if files == 0 && status == .success && !arguments.flag("allow-empty") {
+        // A folder with nothing to lint is one line: the error below when nothing at all was
+        // linted, else a warning naming it.
+        let nothingAtAll = files == 0 && status == .success && !arguments.flag("allow-empty")
+        if !nothingAtAll {
+            for path in emptyPaths {
+                context.report("\(path): warning: no Info.plist, app bundle or Xcode project found")
+            }
+        }
+        if nothingAtAll {
             let named = paths.prefix(3).map { "'\($0)'" }.joined(separator: ", ") + (paths.count > 3 ? ", …" : "")
             context.report(
                 "error: nothing to lint in \(named): no Info.plist, app bundle or Xcode project (--allow-empty accepts this)"
@@ -260,7 +334,8 @@ enum LintCommand: Command {
         }
 
         if let path = arguments.value("write-baseline") {
-            guard FileAccess.write(Array(Baseline(diagnostics).json.utf8), to: path) else {
+            let baseline = Baseline(diagnostics, keying: Self.baselineKeying(path, jobs: jobs))
+            guard FileAccess.write(Array(baseline.json.utf8), to: path) else {
                 context.report("\(path): error: cannot write the baseline file")
                 return .inputError
             }
@@ -271,25 +346,41 @@ enum LintCommand: Command {
                 return .inputError
             }
             do {
-                diagnostics = try Baseline.parse(bytes).newFindings(diagnostics)
+                diagnostics = try Baseline.parse(bytes).newFindings(
+                    diagnostics, keying: Self.baselineKeying(path, jobs: jobs))
             } catch {
-                context.report("\(path): error: \(error.message)")
+                context.report("\(error.place(in: path)): error: \(error.message)")
                 return .inputError
             }
         }
         if arguments.flag("fix") {
             let outcome = Fixer().fix(diagnostics, write: !arguments.flag("dry-run"))
             if arguments.flag("dry-run") {
-                context.output.write(outcome.diff)
+                // A diff is data for patch and git apply: escaped only for a terminal.
+                context.output.write(
+                    context.output.isTerminal ? UnifiedDiff.forTerminal(outcome.diff) : outcome.diff)
             }
-            for problem in outcome.problems { context.report(problem) }
+            let log: OutputSink = fixLog ?? context.errors
+            for problem in outcome.problems { log.line(OutputEscaping.escape(problem)) }
             for file in outcome.fixedFiles where !arguments.flag("dry-run") {
-                context.report("\(file): fixed \(outcome.fixedCounts[file] ?? 0) finding(s)")
+                log.line(OutputEscaping.escape("\(file): fixed \(outcome.fixedCounts[file] ?? 0) finding(s)"))
+                fixLog?.wroteFiles = true
             }
             diagnostics = diagnostics.filter { !outcome.fixed.contains($0) }
         }
 
-        let report = LintReport(diagnostics: diagnostics, files: files)
+        // Findings below --min-severity (or infos, with --quiet) are left out of every format;
+        // the summary says how many.
+        let minimum = try Self.minimumSeverity(arguments)
+        var hidden = 0
+        let failing = diagnostics.contains { $0.severity >= (arguments.flag("strict") ? .warning : .error) }
+        if minimum != .info {
+            let shown = diagnostics.filter { $0.severity >= minimum }
+            hidden = diagnostics.count - shown.count
+            diagnostics = shown
+        }
+        var report = LintReport(diagnostics: diagnostics, files: files)
+        report.executionSuccessful = status != .inputError
         if !(arguments.flag("fix") && arguments.flag("dry-run")) {
             switch format {
             case .text:
@@ -297,7 +388,7 @@ enum LintCommand: Command {
                     switch arguments.value("color") ?? "auto" {
                     case "always": true
                     case "never": false
-                    default: context.output.isTerminal
+                    default: Self.colorsByDefault(context)
                     }
                 var sources: [String: [UInt8]] = [:]
                 if arguments.flag("verbose") {
@@ -313,11 +404,103 @@ enum LintCommand: Command {
             case .github: context.output.write(GitHubReporter().render(report))
             }
         }
-        context.errors.line(report.summary)
+        context.errors.line(
+            report.summary + (hidden > 0 ? " (\(hidden) finding(s) below \(minimum.rawValue) not shown)" : ""))
+        for (path, discovery) in discoveries {
+            let foundNothing = discovery.infoPlists.isEmpty && discovery.projects.isEmpty && discovery.units.isEmpty
+            if foundNothing && discovery.skipped.isEmpty { continue }
+            for line in Self.discoveryLines(path, discovery, verbose: arguments.flag("verbose")) {
+                context.errors.line(line)
+            }
+        }
         context.keepUntilExit((jobs, results, report))
         if status == .inputError { return .inputError }
-        let threshold: Severity = arguments.flag("strict") ? .warning : .error
-        return diagnostics.contains { $0.severity >= threshold } ? .findings : .success
+        // Findings left out by --min-severity still count: --strict fails on a hidden warning.
+        return failing ? .findings : .success
+    }
+
+    /// Whether text is coloured when `--color` is not given: on a terminal, unless `NO_COLOR` is
+    /// set (to any value) or `TERM` is `dumb`, as other command-line tools do.
+    static func colorsByDefault(_ context: CommandContext) -> Bool {
+        context.output.isTerminal && context.environment["NO_COLOR"] == nil && context.environment["TERM"] != "dumb"
+    }
+
+    /// `--min-severity`, or warning for `--quiet`; info when neither is given.
+    static func minimumSeverity(_ arguments: ParsedArguments) throws(UsageError) -> Severity {
+        let quiet = arguments.flag("quiet")
+        guard let word = arguments.value("min-severity") else { return quiet ? .warning : .info }
+        guard let severity = Severity(rawValue: word) else {
+            throw UsageError("--min-severity takes 'info', 'warning' or 'error', not '\(word)'")
+        }
+        if quiet && severity != .warning {
+            throw UsageError("--quiet is --min-severity warning: give one of them")
+        }
+        return severity
+    }
+
+    /// How the baseline at `baselinePath` keys findings: files relative to its folder (any
+    /// spelling of a file — relative, absolute, through `..` or a link — gives the same key), and
+    /// array elements named from the documents linted.
+    static func baselineKeying(_ baselinePath: String, jobs: [Job]) -> BaselineKeying {
+        let folder = canonical(ConfigurationFinder.parent(baselinePath))
+        var documents: [String: PlistValue] = [:]
+        for job in jobs {
+            for plist in [job.unit.infoPlist] + job.unit.extensions {
+                if let document = plist.document { documents[plist.file] = document.root }
+            }
+        }
+        return BaselineKeying(
+            file: { file in file == "-" ? file : relative(canonical(file), to: folder) }, documents: documents)
+    }
+
+    /// `path` relative to `folder` (both absolute): `App/Info.plist`, `../Other/Info.plist`.
+    static func relative(_ path: String, to folder: String) -> String {
+        let target = path.split(separator: "/")
+        let base = folder.split(separator: "/")
+        var shared = 0
+        while shared < target.count, shared < base.count, target[shared] == base[shared] { shared += 1 }
+        let up = Array(repeating: "..", count: base.count - shared)
+        return (up + target[shared...].map(String.init)).joined(separator: "/")
+    }
+
+    /// What a folder's walk found and passed over: `found in 'App': 3 Info.plists (1 template),
+    /// 1 Xcode project; skipped 2 build or vendored folders (--verbose lists them)`, then with
+    /// `verbose` one line per file or folder skipped.
+    static func discoveryLines(_ path: String, _ discovery: ProjectDiscovery.Result, verbose: Bool) -> [String] {
+        func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+            "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
+        }
+        let templates = discovery.infoPlists.filter {
+            ProjectDiscovery.isInfoPlistTemplateName(Path.lastComponent(of: $0))
+        }.count
+        let bundles = discovery.units.filter { if case .bundle = $0.source { true } else { false } }.count
+        var found = [
+            plural(discovery.infoPlists.count, "Info.plist")
+                + (templates > 0 ? " (\(plural(templates, "template")))" : "")
+        ]
+        if !discovery.projects.isEmpty { found.append(plural(discovery.projects.count, "Xcode project")) }
+        if bundles > 0 { found.append(plural(bundles, "app bundle")) }
+        var line = "found in '\(path)': " + found.joined(separator: ", ")
+        let reasons: [(ProjectDiscovery.SkippedPath.Reason, String, String)] = [
+            (.buildOrVendoredFolder, "build or vendored folder", "build or vendored folders"),
+            (
+                .notAnInfoPlist, "property list not named like an Info.plist",
+                "property lists not named like an Info.plist"
+            ),
+            (
+                .otherConfiguration, "Info.plist of another build configuration",
+                "Info.plists of other build configurations"
+            ),
+        ]
+        let skipped = reasons.compactMap { reason, noun, nouns -> String? in
+            let count = discovery.skipped.filter { $0.reason == reason }.count
+            return count == 0 ? nil : plural(count, noun, nouns)
+        }
+        if !skipped.isEmpty {
+            line += "; skipped " + skipped.joined(separator: ", ") + (verbose ? "" : " (--verbose lists them)")
+        }
+        guard verbose else { return [line] }
+        return [line] + discovery.skipped.map { "\($0.path): skipped: \($0.reason.rawValue)" }
     }
 
     /// The build settings rules read for `configuration`: an Xcode build phase's environment,
@@ -363,18 +546,23 @@ enum FileKind {
     }
 }
 
-/// Finds and caches `.utiscope.json` files above inputs.
+/// Finds and caches `.utiscope.json` files above inputs. A file that cannot be used is reported
+/// once and counted in ``failures``: a broken configuration stops the lint (exit 2) rather than
+/// being passed over.
 struct ConfigurationFinder {
     let context: CommandContext
     /// The `--config` file, used for every input.
     var fixed: LintConfiguration?
     private var byFolder: [String: LintConfiguration?] = [:]
+    /// How many configuration files could not be used.
+    private(set) var failures = 0
 
     init(context: CommandContext) {
         self.context = context
     }
 
-    /// Reads a configuration file, reporting problems; nil when it cannot be used.
+    /// Reads a configuration file, reporting problems (`path:line:column: error: …`); nil when it
+    /// cannot be used.
     func load(_ path: String) -> LintConfiguration? {
         guard let bytes = FileAccess.read(path) else {
             context.report("\(path): error: cannot read the configuration file")
@@ -383,11 +571,11 @@ struct ConfigurationFinder {
         let folder = Self.parent(path)
         do {
             let known = Set(RuleRegistry.descriptions.map(\.code))
-            let (configuration, warnings) = try LintConfiguration.parse(bytes, folder: folder, knownCodes: known)
-            for warning in warnings { context.report("\(path): warning: \(warning)") }
+            let (configuration, warnings) = try LintConfiguration.read(bytes, folder: folder, knownCodes: known)
+            for warning in warnings { context.report("\(warning.place(in: path)): warning: \(warning.message)") }
             return configuration
         } catch {
-            context.report("\(path): error: \(error.message)")
+            context.report("\(error.place(in: path)): error: \(error.message)")
             return nil
         }
     }
@@ -410,6 +598,7 @@ struct ConfigurationFinder {
             let candidate = folder == "/" ? "/" + LintConfiguration.fileName : folder + "/" + LintConfiguration.fileName
             if FileAccess.read(candidate) != nil {
                 let found = load(candidate)
+                if found == nil { failures += 1 }
                 for seen in visited { byFolder[seen] = .some(found) }
                 return found ?? fallback
             }

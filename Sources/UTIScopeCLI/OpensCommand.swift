@@ -28,7 +28,9 @@ enum OpensCommand: Command {
         if arguments.value("format") == "json" {
             context.output.write(json(verdicts, browser: browser))
         } else {
-            context.output.write(BrowserOutput.platformNote(browser) + verdicts.map(text).joined(separator: "\n"))
+            context.output.write(
+                BrowserOutput.platformNote(browser) + verdicts.map(text).joined(separator: "\n") + "\n"
+                    + BrowserOutput.systemNote(browser))
         }
         return .success
     }

@@ -31,7 +31,7 @@ enum ReportCommand: Command {
                     "The most app types drawn under one type before the rest fold into '+N more' (default 8; 0 draws all)."
             ),
             TypeContext.systemTypesOption,
-        ] + AppOptions.all.filter { $0.name != "app" }
+        ] + AppOptions.all.filter { $0.name != "app" } + BrowserContext.policyOptions
     static let discussion: String? = """
         The page needs no network and nothing besides itself: styles and a small script are inline. It shows the
         conformance graph of the app's types down to the system roots (laid out by utiscope, no Graphviz needed;
@@ -66,6 +66,7 @@ enum ReportCommand: Command {
         var configuration = configurations.configuration(for: path)
         if loader.platform == nil, let platform = configuration.platform { loader.platform = platform }
         configuration.buildSettings.merge(LintCommand.settings(arguments), uniquingKeysWith: { $1 })
+        configuration.policy = try BrowserContext.policy(arguments, over: configuration.policy)
 
         let app: AppUnit
         do {
@@ -80,7 +81,8 @@ enum ReportCommand: Command {
         var linter = Linter(configuration: configuration)
         linter.systemDeclarations = systemDeclarations
         let diagnostics = linter.lint(app)
-        let browser = DocumentBrowser(app: app, allowed: nil, systemDeclarations: systemDeclarations)
+        let browser = DocumentBrowser(
+            app: app, allowed: nil, policy: configuration.policy, systemDeclarations: systemDeclarations)
         let (html, summary) = HTMLReport(
             browser: browser, diagnostics: diagnostics, fanOut: fanOut, toolVersion: UTIScope.version
         ).render()
@@ -88,8 +90,8 @@ enum ReportCommand: Command {
         let output = arguments.value("output") ?? "-"
         if output == "-" {
             context.output.write(html)
-        } else if !FileAccess.write(Array(html.utf8), to: output) {
-            context.report("\(output): error: cannot write the report")
+        } else if let failure = FileAccess.writeFailure(Array(html.utf8), to: output) {
+            context.report("\(output): error: cannot write the report: \(failure)")
             return .inputError
         }
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }

@@ -65,9 +65,10 @@ enum TypeCommand: Command {
         var status = ExitStatus.success
         for identifier in identifiers where !types.catalog.contains(identifier) && !identifier.isDynamic {
             var message = "\(identifier.rawValue): error: no such type in the catalog"
-            let known = types.catalog.effectiveDeclarations.map(\.identifier.rawValue)
-            if let suggestion = Suggestions.closest(to: identifier.rawValue, in: known) {
-                message += "; did you mean '\(suggestion)'?"
+            // The same suggestion lint makes (IdentifierSuggestion), over the catalog's user-facing types.
+            let known = types.catalog.userFacingDeclarations.map(\.identifier.rawValue)
+            if let suggestion = IdentifierSuggestion(known).suggestion(for: identifier) {
+                message += "; did you mean '\(suggestion.rawValue)'?"
             }
             context.report(message)
             status = .inputError

@@ -24,7 +24,8 @@ public enum UTIScope {
             return .usage
         }
         if first == "-h" || first == "--help" || first == "help" {
-            if first == "help", arguments.count > 1 {
+            // `utiscope help lint`, `utiscope --help lint`: that command's help.
+            if arguments.count > 1, commands.contains(where: { $0.name == arguments[1] }) {
                 return run([arguments[1], "--help"], context: context)
             }
             context.output.write(overview)
@@ -45,7 +46,16 @@ public enum UTIScope {
             return .usage
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("-h") || rest.contains("--help") {
+        // `-h` may be written with other short flags (`-vh`).
+        let asksHelp =
+            rest.contains("--help")
+            || rest.prefix { $0 != "--" }.contains {
+                $0.hasPrefix("-") && !$0.hasPrefix("--") && $0.count > 1 && $0.contains("h")
+                    && $0.dropFirst().allSatisfy { letter in
+                        letter == "h" || command.options.contains { $0.short == letter && $0.valueName == nil }
+                    }
+            }
+        if asksHelp {
             context.output.write(command.help)
             return .success
         }

@@ -4,11 +4,14 @@ public struct SystemType: Sendable, Hashable {
     public var declaration: TypeDeclaration
     /// Icon, thumbnail and hardware facts.
     public var facts: SystemTypeFacts
+    /// The release that added the type, for one newer than the embedded catalog's release.
+    public var introduced: SystemRelease?
 
     /// Pairs a declaration with its facts.
-    public init(declaration: TypeDeclaration, facts: SystemTypeFacts) {
+    public init(declaration: TypeDeclaration, facts: SystemTypeFacts, introduced: SystemRelease? = nil) {
         self.declaration = declaration
         self.facts = facts
+        self.introduced = introduced
     }
 
     /// The type's identifier.

@@ -26,11 +26,37 @@ public struct SystemTypeCatalog: Sendable {
         }
     }
 
-    /// The catalog embedded in the library, parsed at first use.
+    /// The catalog embedded in the library for the newest release it knows, parsed at first use:
+    /// macOS 12.7's types and those added since.
     public static let embedded = SystemTypeCatalog(parsing: embeddedText, release: embeddedRelease)
 
-    /// A catalog of the given types; a repeated identifier keeps its first entry.
-    public init(release: String, types: [SystemType]) {
+    /// The embedded catalog as of `release`: the types it had declared by then.
+    public static func embedded(as release: SystemRelease) -> SystemTypeCatalog {
+        release == .newest ? embedded : olderReleases[release] ?? embedded
+    }
+
+    /// The embedded catalog as of each release before the newest, made at first use.
+    private static let olderReleases: [SystemRelease: SystemTypeCatalog] = {
+        var catalogs: [SystemRelease: SystemTypeCatalog] = [:]
+        for release in SystemRelease.allCases where release != .newest {
+            let types = embedded.types.filter { type in type.introduced.map { $0 <= release } ?? true }
+            catalogs[release] = SystemTypeCatalog(release: embedded.release, types: types, asOf: release)
+        }
+        return catalogs
+    }()
+
+    /// The release the types are given as of: the newest, unless made for an older one.
+    public let asOf: SystemRelease
+
+    /// `macOS 12.7 with the types added up to macOS 27`: what the catalog holds, for messages.
+    public var name: String {
+        let added = types.contains { $0.introduced != nil }
+        return added ? "\(release) with the types added up to \(asOf.macOSName)" : release
+    }
+
+    /// A catalog of the given types as of `asOf`; a repeated identifier keeps its first entry.
+    public init(release: String, types: [SystemType], asOf: SystemRelease = .newest) {
+        self.asOf = asOf
         var unique: [SystemType] = []
         var index: [UniformTypeIdentifier: Int] = [:]
         unique.reserveCapacity(types.count)
@@ -75,7 +101,8 @@ public struct SystemTypeCatalog: Sendable {
 extension SystemTypeCatalog {
     /// Parses the generator's format: one type per line, tab-separated columns (identifier,
     /// conformances, extensions, MIME types, OSTypes, `bundle:kind`, icon, thumbnail category,
-    /// iOS verdict, macOS verdict, `hardware` or `-`), lists comma-separated. Works on bytes: the
+    /// iOS verdict, macOS verdict, `hardware` or `-`, the release that added the type or `-`),
+    /// lists comma-separated. Works on bytes: the
     /// catalog is parsed at start-up. Lines that do not fit are skipped; a test checks that none are.
     init(parsing text: String, release: String) {
         var text = text
@@ -96,7 +123,7 @@ extension SystemTypeCatalog {
 
     private static func parseLine(_ line: UnsafeBufferPointer<UInt8>, release: String) -> SystemType? {
         let fields = split(line, on: 0x09)
-        guard fields.count == 11 else { return nil }
+        guard fields.count == 12 else { return nil }
         func text(_ field: UnsafeBufferPointer<UInt8>) -> String { String(decoding: field, as: UTF8.self) }
         func list(_ field: UnsafeBufferPointer<UInt8>) -> [String] {
             field.isEmpty ? [] : split(field, on: 0x2C).map(text)
@@ -107,9 +134,12 @@ extension SystemTypeCatalog {
             let iOS = SystemThumbnail.Verdict(rawValue: text(fields[8])),
             let macOS = SystemThumbnail.Verdict(rawValue: text(fields[9]))
         else { return nil }
+        let since = text(fields[11])
+        let introduced = SystemRelease(rawValue: since)
+        guard since == "-" || introduced != nil else { return nil }
         let declaration = TypeDeclaration(
             UniformTypeIdentifier(text(fields[0])),
-            origin: .system(release: release, bundle: text(source[0]), kind: kind),
+            origin: .system(release: introduced?.macOSName ?? release, bundle: text(source[0]), kind: kind),
             conformsTo: list(fields[1]).map { UniformTypeIdentifier($0) },
             extensions: list(fields[2]), mimeTypes: list(fields[3]), osTypes: list(fields[4]))
         let facts = SystemTypeFacts(
@@ -117,7 +147,7 @@ extension SystemTypeCatalog {
             thumbnail: SystemThumbnail(
                 category: SystemThumbnailCategory(rawValue: text(fields[7])), iOS: iOS, macOS: macOS),
             isHardwareModel: text(fields[10]) == "hardware")
-        return SystemType(declaration: declaration, facts: facts)
+        return SystemType(declaration: declaration, facts: facts, introduced: introduced)
     }
 
     /// The pieces of `bytes` between `separator`s, empty ones included.

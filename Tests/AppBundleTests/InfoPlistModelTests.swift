@@ -227,7 +227,7 @@ import UniformTypes
     }
 
     @Test func aFolderWithALooseInfoPlistIsOneAppWithItsExtensions() {
-        let (units, findings) = AppLoader().loadAll(packageDirectory + "/Fixtures/apps/Sketchbook")
+        let (units, findings, _) = AppLoader().loadAll(packageDirectory + "/Fixtures/apps/Sketchbook")
         #expect(findings.isEmpty)
         #expect(units.count == 1)
         #expect(units.first?.extensions.count == 1)

@@ -42,7 +42,7 @@ import Testing
         let text = "<plist version=\"1.0\"><dict>\(body)</dict></plist>"
         let document = try PropertyListReader().read(Array(text.utf8), file: folder + "/Info.plist")
         return AppUnit(
-            name: folder, infoPlist: InfoPlist(document: document), extensions: [], folder: folder, assetCatalogs: [])
+            name: folder, infoPlist: InfoPlist(document: document), extensions: [], folder: folder)
     }
 
     @Test func anExtensionJoinsTheAppItsIdentifierStartsWith() throws {
@@ -52,7 +52,7 @@ import Testing
             "Thumbnails/Info.plist": thumbnails("com.example.sketch.thumbnails"),
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let (units, findings) = AppLoader().loadAll(root)
+        let (units, findings, _) = AppLoader().loadAll(root)
         #expect(findings.isEmpty)
         #expect(units.map(\.name) == ["Notes", "Sketch"])
         #expect(units.map { $0.thumbnailExtensions.count } == [0, 1])
@@ -67,7 +67,7 @@ import Testing
             "Other/App/Info.plist": app(setting, packageType: "APPL"),
         ])
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let (units, _) = AppLoader().loadAll(root)
+        let units = AppLoader().loadAll(root).units
         // 'Sketch/App' shares 'Sketch' with the extension; the test bundle is no app.
         #expect(units.map(\.name) == ["App", "App", "Tests"])
         #expect(units.map { $0.thumbnailExtensions.count } == [0, 1, 0])

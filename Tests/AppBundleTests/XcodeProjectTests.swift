@@ -128,11 +128,15 @@ import Testing
         let empty = project.settings(for: app, overrides: BuildSettingOverrides(settings: ["DOCUMENT_ROLE="]))
         #expect(empty.resolvedInfoPlist().root["CFBundleDocumentTypes"]?.elements.first?["CFBundleTypeRole"] == nil)
 
+        let resources = ResourceIndex.walking(project.sourceRoot, authoritative: true)
         #expect(
-            IconFileSearch.find(name: "DocIcon", in: project.sourceRoot) == [
-                projectFixture("MacEditor/MacEditor/Resources/DocIcon.icns")
-            ])
-        #expect(IconFileSearch.find(name: "Nothing", in: project.sourceRoot).isEmpty)
+            resources.file(named: "DocIcon")
+                == .found(path: projectFixture("MacEditor/MacEditor/Resources/DocIcon.icns")))
+        #expect(
+            resources.file(named: "docicon")
+                == .caseMismatch(path: projectFixture("MacEditor/MacEditor/Resources/DocIcon.icns")))
+        #expect(resources.file(named: "Nothing") == .missing)
+        #expect(resources.isComplete)
 
         let helper = try #require(project.target(named: "Helper"))
         #expect(

@@ -46,7 +46,9 @@ import UniformTypes
     @Test func systemThumbnailsAndTheirConfidence() throws {
         let jpeg = notebook.icon(for: "public.jpeg")
         #expect(jpeg.source == .systemThumbnail)
-        #expect(jpeg.assumptions.isEmpty)
+        // The Notebook's Thumbnail extension lists 'public.data': the answer rests on its not
+        // counting for subtypes, and on nothing else.
+        #expect(jpeg.assumptions.map(\.flag) == ["thumbnail-extension-match"])
         #expect(jpeg.decisive?.because.contains("a system thumbnail on iOS is documented by Apple") == true)
         #expect(notebook.icon(for: "com.adobe.pdf").source == .systemThumbnail)
         let usdz = notebook.icon(for: "com.pixar.universal-scene-description-mobile")
@@ -57,18 +59,25 @@ import UniformTypes
         #expect(try condition(json, "system-thumbnail").assumption?.setting == "--thumbnail-confidence likely")
         #expect(
             json.decisive?.because
-                == "the system declares 'public.json' and shows the icon of 'public.text', which it conforms to")
+                == "the system declares 'public.json' without an icon of its own; 'public.text', which it conforms to, has one, and it shows"
+        )
+        #expect(json.assumptions.map(\.flag).contains("inherit-system-icons"))
         let counted = try browser(Fixture.notebook, policy: BrowserPolicy(thumbnailConfidence: .unknown))
         #expect(counted.icon(for: "public.json").source == .systemThumbnail)
+        let uninherited = try browser(Fixture.notebook, policy: BrowserPolicy(inheritSystemIcons: false))
+        #expect(uninherited.icon(for: "public.json").source == .generic)
     }
 
-    @Test func aCustomTypeConformingToAnImageIsLikelyThumbnailed() throws {
+    @Test func aCustomTypeConformingToAnImageGetsNoSystemThumbnail() throws {
+        // The image decoders' types are a fixed list of system types: conformance does not add one.
         let answer = notebook.icon(for: "com.thirdparty.sketch")
-        #expect(answer.source == .systemThumbnail)
-        #expect(answer.decisive?.because.contains("likely (inferred from conformance)") == true)
-        #expect(answer.assumptions.map(\.flag) == ["thumbnail-confidence"])
-        let strict = try browser(Fixture.notebook, policy: BrowserPolicy(thumbnailConfidence: .documented))
-        #expect(strict.icon(for: "com.thirdparty.sketch").source == .appIcon)
+        let thumbnail = try condition(answer, "system-thumbnail")
+        #expect(!thumbnail.holds)
+        #expect(thumbnail.because.contains("a fixed list of system types"))
+        #expect(thumbnail.assumption == nil)
+        #expect(answer.source == .appIcon)
+        let lenient = try browser(Fixture.notebook, policy: BrowserPolicy(thumbnailConfidence: .unknown))
+        #expect(lenient.icon(for: "com.thirdparty.sketch").source == .appIcon)
     }
 
     @Test func systemIcons() throws {

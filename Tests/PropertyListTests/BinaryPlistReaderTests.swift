@@ -127,18 +127,22 @@ import Testing
         #expect(document.warnings.first?.location.line == nil)
     }
 
-    @Test func sharedObjectsAreDecodedOnce() throws {
+    /// A scalar object referenced from several places is one object in the file, and a node per
+    /// use: each use has its own key path (a finding lands where the rule reached the value).
+    @Test func sharedScalarsGetANodePerUse() throws {
         let document = try PropertyListReader().read(contentsOf: fixture("binary/shared-objects.bplist"))
         let root = document.root
         #expect(root["name"]?.string == "name")
         #expect(root["name"]?.isKey == false)
         let list = try #require(root["list"]).elements
         #expect(list.map(\.text) == ["shared", "shared", "name"])
-        #expect(list[0].index == list[1].index)
-        #expect(list[2].index == root["name"]?.index)
-        #expect(list[0].location.objectIndex == 4)
-        // Dictionary, two keys, "name" as a value, the array, "shared".
-        #expect(document.valueCount == 6)
+        #expect(list[0].index != list[1].index)
+        #expect(list.map(\.location.objectIndex) == [4, 4, root["name"]?.location.objectIndex])
+        #expect(list.map(\.keyPath.description) == ["list[0]", "list[1]", "list[2]"])
+        #expect(root["name"]?.keyPath.description == "name")
+        // Dictionary, two keys, "name" as a value, the array, "shared", and the second uses of
+        // "shared" and "name".
+        #expect(document.valueCount == 8)
     }
 
     // MARK: Every object type, built byte by byte
@@ -221,7 +225,8 @@ import Testing
         #expect(document.root["text"]?.string == text)
         let numbers = try #require(document.root["numbers"]).elements
         #expect(numbers.count == 20)
-        #expect(numbers.allSatisfy { $0.integer == .signed(7) && $0.index == numbers[0].index })
+        #expect(numbers.allSatisfy { $0.integer == .signed(7) && $0.location.objectIndex == 5 })
+        #expect(numbers.map(\.keyPath.description) == (0..<20).map { "numbers[\($0)]" })
     }
 
     @Test func sixteenByteIntegers() throws {
@@ -251,6 +256,33 @@ import Testing
         }
     }
 
+    @Test func aDateBeyondTheYearsXMLCanWriteIsReadWithAWarning() throws {
+        // 9999-12-31T23:59:59Z is the last second XML can write; one second later is year 10000.
+        let last = PlistDate.parse(Array("9999-12-31T23:59:59Z".utf8))?.secondsSinceReferenceDate ?? 0
+        let first = PlistDate.parse(Array("0000-01-01T00:00:00Z".utf8))?.secondsSinceReferenceDate ?? 0
+        let cases: [(seconds: Double, warns: Bool)] = [
+            (last, false), (last + 1, true), (first, false), (first - 1, true), (1e15, true), (0, false),
+        ]
+        for (seconds, warns) in cases {
+            var writer = BPlistWriter()
+            writer.add(.array([1]))
+            writer.add(.raw(BPlistWriter.date(seconds)))
+            let document = try BinaryPlistReader(file: "test.bplist", depthLimit: 200).read(writer.bytes())
+            #expect(document.root.elements.first?.date?.secondsSinceReferenceDate == seconds)
+            if warns {
+                #expect(document.warnings.map(\.kind) == [.dateOutOfRange(seconds)], "\(seconds)")
+                #expect(document.warnings.first?.location.objectIndex == 1)
+                #expect(document.warnings.first?.message.contains("outside the years 0000 to 9999") == true)
+            } else {
+                #expect(document.warnings.isEmpty, "\(seconds)")
+            }
+        }
+        #expect(
+            PropertyListWarning(.dateOutOfRange(1e15), at: SourceLocation(file: "x")).message
+                == "date is outside the years 0000 to 9999 (1000000000000000 seconds from 2001-01-01), which an XML plist cannot write"
+        )
+    }
+
     @Test func aStringUsedAsKeyAndValueMakesTwoNodes() throws {
         var writer = BPlistWriter()
         writer.add(.dictionary(keys: [1, 2], values: [1, 1]))
@@ -260,7 +292,8 @@ import Testing
         let entries = document.root.entries
         #expect(entries.map(\.key.isKey) == [true, true])
         #expect(entries.map(\.value.isKey) == [false, false])
-        #expect(entries[0].value.index == entries[1].value.index)
+        #expect(entries.map(\.value.text) == ["same", "same"])
+        #expect(entries.map(\.value.keyPath.description) == ["same", "other"])
         #expect(entries[0].key.index != entries[0].value.index)
         #expect(document.root["other"]?.string == "same")
     }
@@ -275,12 +308,13 @@ import Testing
         let start = clock.now
         let document = try BinaryPlistReader(file: "test.bplist", depthLimit: 200).read(bytes)
         #expect(clock.now - start < .seconds(1))
-        #expect(document.valueCount == 65)
+        // Shared arrays are one node each; the integer both innermost uses share is a node per use.
+        #expect(document.valueCount == 66)
         var value = document.root
-        for _ in 0..<64 {
+        for level in 0..<64 {
             let elements = value.elements
             try #require(elements.count == 2)
-            #expect(elements[0].index == elements[1].index)
+            #expect((elements[0].index == elements[1].index) == (level < 63))
             value = elements[1]
         }
         #expect(value.integer == .signed(1))

@@ -4,6 +4,37 @@ import Testing
 
 /// The OpenStep reader, through `PropertyListReader` so that format detection is part of each test.
 @Suite struct OpenStepPlistReaderTests {
+    // MARK: Hostile corners
+
+    @Test func aShortUnicodeEscapeIsReadAsAppleReadsItWithAWarning() throws {
+        let text = "{\n  a = \"x\\U12G4\";\n  b = \"\\U00e9\";\n}\n"
+        let document = try PropertyListReader().read(Array(text.utf8), file: "t.strings")
+        // CF reads up to four digits: 'U12' then the text 'G4'.
+        #expect(document.root["a"]?.string == "x\u{12}G4")
+        #expect(document.root["b"]?.string == "é")
+        #expect(document.warnings.map(\.kind) == [.shortUnicodeEscape("\\U12")])
+        let warning = try #require(document.warnings.first)
+        #expect((warning.location.line, warning.location.column) == (2, 9))
+        #expect(warning.message.hasPrefix("'\\U12' has fewer than four hexadecimal digits"))
+    }
+
+    @Test func aNULInAQuotedStringIsKeptWithAWarningAndOutsideOneIsPlaced() throws {
+        let text = Array("{\n  a = \"x".utf8) + [0] + Array("y\";\n}\n".utf8)
+        let document = try PropertyListReader().read(text, file: "t.strings")
+        #expect(document.root["a"]?.string == "x\u{0}y")
+        #expect(document.warnings.map(\.kind) == [.nulInString])
+        #expect(document.warnings.first?.location.line == 2)
+        #expect(document.warnings.first?.location.column == 9)
+        // Outside a string, a NUL is an error at its place, not "not a property list" at 1:1.
+        let stray = Array("{\n  a = b;\n".utf8) + [0] + Array("\n}\n".utf8)
+        #expect {
+            try PropertyListReader().read(stray, file: "t.strings")
+        } throws: { error in
+            guard let error = error as? PropertyListError else { return false }
+            return error.location.line == 3 && error.location.column == 1
+        }
+    }
+
     // MARK: Fixtures
 
     @Test func readsAnXcodeProjectFile() throws {

@@ -44,7 +44,7 @@ import UTIScopeCLI
         #expect(try bashCompletes(["utiscope", "lint", "--strict", "app"], script: script) == ["apps"])
         #expect(
             try bashCompletes(["utiscope", "dump", "--format", "json", "plists/x"], script: script) == ["plists/xml"])
-        #expect(try bashCompletes(["utiscope", "lint", "--config", "pro"], script: script) == ["projects"])
+        #expect(try bashCompletes(["utiscope", "lint", "--config", "proj"], script: script) == ["projects"])
         #expect(try bashCompletes(["utiscope", "browse", "apps/Sk"], script: script) == ["apps/Sketchbook"])
         #expect(try bashCompletes(["utiscope", "lint", "--setting", ""], script: script) == [])
     }
@@ -116,7 +116,10 @@ import UTIScopeCLI
         }
         let lint = try #require(section(of: script, from: "_utiscope_lint() {", to: "\n}\n"))
         #expect(lint.contains("'--format=[Output format (default text).]:format:(text json sarif github)'"))
-        #expect(lint.contains("'(-v --verbose)'{-v,--verbose}'[Show the source line and a caret, and fix-its.]'"))
+        #expect(
+            lint.contains(
+                "'(-v --verbose)'{-v,--verbose}'[Show the source line, a caret and fix-its; list what a folder walk skipped.]'"
+            ))
         #expect(lint.contains("'*--setting=[A build setting, over the project'\\''s (repeatable).]:NAME=VALUE: '"))
         #expect(lint.contains("'*:path:_files'"))
         for command in commandsInHelp() {

@@ -53,7 +53,7 @@ import UTIScopeCLI
     @Test func missingFilesAreInputErrors() {
         let result = utiscope("dump", "/nonexistent/Info.plist")
         #expect(result.status == .inputError)
-        #expect(result.errors == "/nonexistent/Info.plist: error: cannot read file: No such file or directory\n")
+        #expect(result.errors == "/nonexistent/Info.plist: error: cannot read file: no such file or folder\n")
     }
 
     @Test func warningsDoNotChangeTheExitStatus() throws {
@@ -127,7 +127,7 @@ import UTIScopeCLI
         #expect(missing.errors.contains("See 'utiscope dump --help'."))
         let badFormat = utiscope("dump", "--format", "yaml", grammar)
         #expect(badFormat.status == .usage)
-        #expect(badFormat.errors.contains("'yaml' is not a valid format for '--format'; use one of: json, xml, text"))
+        #expect(badFormat.errors.contains("'yaml' is not a value '--format' takes; use one of: json, xml, text"))
         let unknown = utiscope("dump", "--fromat", "json", grammar)
         #expect(unknown.status == .usage)
         #expect(unknown.errors.contains("unknown option '--fromat'; did you mean '--format'?"))

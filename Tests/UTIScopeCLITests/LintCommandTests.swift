@@ -40,9 +40,9 @@ import UTIScopeCLI
     @Test func textFindingsAndExitStatusOne() {
         let result = utiscope("lint", "--color", "never", sketchbook)
         #expect(result.status == .findings)
-        #expect(result.output.contains("Info.plist:74:5: error: content type 'public.plain-txt'"))
-        #expect(result.output.contains("did you mean 'public.plain-text'? [DOC-006]"))
-        #expect(result.errors.contains(" errors, "))
+        #expect(result.output.contains("Info.plist:74:5: warning: content type 'public.plain-txt'"))
+        #expect(result.output.contains("did you mean 'public.plain-text'? (if a newer or iOS system declares it"))
+        #expect(result.errors.contains("1 error, "))
     }
 
     @Test func cleanFileExitsZeroAndWarningsNeedStrict() throws {
@@ -190,7 +190,8 @@ import UTIScopeCLI
             .deletingLastPathComponent().path
         let strict = utiscope("lint", folder)
         #expect(strict.status == .inputError)
-        #expect(strict.errors.contains("\(folder): warning: no Info.plist, app bundle or Xcode project found"))
+        // One problem, one line: the error, not also a warning.
+        #expect(!strict.errors.contains("\(folder): warning:"))
         #expect(
             strict.errors.contains(
                 "error: nothing to lint in '\(folder)': no Info.plist, app bundle or Xcode project (--allow-empty accepts this)"
@@ -224,11 +225,11 @@ import UTIScopeCLI
         let result = utiscope("lint", "--color", "never", "--platform", "ios", app)
         #expect(
             result.output.contains(
-                "warning: content type 'com.apple.itunes.ipa' of document type 'App archive' is not in the system catalog (macOS 12.7) and the app does not declare it; if a newer or iOS system declares it, give that declaration with --system-types [DOC-006]"
+                "warning: content type 'com.apple.itunes.ipa' of document type 'App archive' is not in the system catalog (macOS 12.7 with the types added up to macOS 27) and the app does not declare it; if a newer or iOS system declares it, give that declaration with --system-types [DOC-006]"
             ))
         #expect(
             result.output.contains(
-                "error: content type 'org.example.nothing' of document type 'App archive' is declared neither by the app nor in the system catalog (macOS 12.7); export or import it [DOC-006]"
+                "error: content type 'org.example.nothing' of document type 'App archive' is declared neither by the app nor in the system catalog (macOS 12.7 with the types added up to macOS 27); export or import it [DOC-006]"
             ))
         let newer = try temporaryFile(
             """
@@ -243,11 +244,11 @@ import UTIScopeCLI
         // The message names the catalog the search used.
         #expect(
             layered.output.contains(
-                "error: content type 'org.example.nothing' of document type 'App archive' is declared neither by the app nor in the system catalog (macOS 12.7 and the --system-types declarations); export or import it [DOC-006]"
+                "error: content type 'org.example.nothing' of document type 'App archive' is declared neither by the app nor in the system catalog (macOS 12.7 with the types added up to macOS 27 and the --system-types declarations); export or import it [DOC-006]"
             ))
         #expect(
             layered.output.contains(
-                "warning: content type 'com.apple.zzqx-bundle' of document type 'App archive' is not in the system catalog (macOS 12.7 and the --system-types declarations) and the app does not declare it; if a newer or iOS system declares it, add that declaration to the --system-types files [DOC-006]"
+                "warning: content type 'com.apple.zzqx-bundle' of document type 'App archive' is not in the system catalog (macOS 12.7 with the types added up to macOS 27 and the --system-types declarations) and the app does not declare it; if a newer or iOS system declares it, add that declaration to the --system-types files [DOC-006]"
             ))
         #expect(utiscope("lint", "--system-types", newer + ".missing", app).status == .inputError)
     }
@@ -334,6 +335,80 @@ import UTIScopeCLI
         #expect(!result.output.contains("DOC-002"))
     }
 
+    /// An Xcode-made plist: tab-indented, two document types, the first missing its rank (a fix
+    /// that adds two lines), the second listing a type nobody declares (no fix).
+    static let tabbed = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+        \t<key>CFBundleDocumentTypes</key>
+        \t<array>
+        \t\t<dict>
+        \t\t\t<key>CFBundleTypeName</key>
+        \t\t\t<string>Text</string>
+        \t\t\t<key>CFBundleTypeRole</key>
+        \t\t\t<string>Viewer</string>
+        \t\t\t<key>LSItemContentTypes</key>
+        \t\t\t<array>
+        \t\t\t\t<string>public.plain-text</string>
+        \t\t\t</array>
+        \t\t</dict>
+        \t\t<dict>
+        \t\t\t<key>CFBundleTypeName</key>
+        \t\t\t<string>Other</string>
+        \t\t\t<key>CFBundleTypeRole</key>
+        \t\t\t<string>Viewer</string>
+        \t\t\t<key>LSHandlerRank</key>
+        \t\t\t<string>Alternate</string>
+        \t\t\t<key>LSItemContentTypes</key>
+        \t\t\t<array>
+        \t\t\t\t<string>com.example.nobody</string>
+        \t\t\t</array>
+        \t\t</dict>
+        \t</array>
+        </dict>
+        </plist>
+
+        """
+
+    /// The dry run's diff is the file's bytes (tabs as tabs): `patch` applies it and gives what
+    /// `--fix` writes.
+    @Test(.enabled(if: executableOnPath("patch") != nil, "needs patch"))
+    func dryRunDiffAppliesWithPatch() throws {
+        let path = try temporaryFile(Self.tabbed, name: "Info.plist")
+        let dry = utiscope("lint", "--fix", "--dry-run", path)
+        #expect(dry.output.contains("\n+\t\t\t<key>LSHandlerRank</key>\n+\t\t\t<string>Default</string>\n"))
+        #expect(!dry.output.contains("\\t"))
+        #expect(!dry.output.hasPrefix("#"))
+        let diffPath = try temporaryFile(dry.output, name: "fix.diff")
+        let patch = try runTool(
+            try #require(executableOnPath("patch")), ["-p1", "-o", path + ".patched", path, diffPath])
+        #expect(patch.status == 0, "\(patch.output)\(patch.errors)")
+        #expect(utiscope("lint", "--fix", path).status == .findings)
+        #expect(
+            try String(contentsOfFile: path + ".patched", encoding: .utf8)
+                == String(contentsOfFile: path, encoding: .utf8))
+    }
+
+    /// After `--fix` writes a file, the findings left are reported where they are in the file as
+    /// written (the fix added two lines above the one left).
+    @Test func findingsAfterAFixAreAtTheirNewLines() throws {
+        let path = try temporaryFile(Self.tabbed, name: "Info.plist")
+        let before = utiscope("lint", "--color", "never", path)
+        #expect(
+            before.output.contains("\(path):25:5: error: content type 'com.example.nobody' of document type 'Other'"))
+        let fixed = utiscope("lint", "--fix", "--color", "never", path)
+        #expect(fixed.status == .findings)
+        #expect(fixed.errors.hasPrefix("\(path): fixed 1 finding(s)\n"))
+        #expect(
+            fixed.output.contains("\(path):27:5: error: content type 'com.example.nobody' of document type 'Other'"))
+        #expect(!fixed.output.contains("DOC-002"))
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[26] == "\t\t\t\t<string>com.example.nobody</string>")
+        #expect(fixed.errors.components(separatedBy: " in 1 file").count == 2, "one summary: \(fixed.errors)")
+    }
+
     @Test func fixDryRunPrintsADiffAndFixWritesMinimalEdits() throws {
         let path = try temporaryFile(rankless)
         let dry = utiscope("lint", "--fix", "--dry-run", path)
@@ -345,6 +420,84 @@ import UTIScopeCLI
             fixed.contains(
                 "            <key>LSHandlerRank</key>\n            <string>Default</string>\n        </dict>"))
         #expect(utiscope("lint", "--strict", path).status == .success)
+    }
+
+    /// A folder linted whole: a CMake template is found and linted with its placeholders taken
+    /// as the build's, and the summary says what was found and skipped (`--verbose`: each).
+    @Test func aFolderIsLintedWholeTemplatesIncluded() throws {
+        let template = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>CFBundleIdentifier</key>
+                <string>${MACOSX_BUNDLE_GUI_IDENTIFIER}</string>
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>$(PRODUCT_NAME) Document</string>
+                        <key>CFBundleTypeIconFile</key>
+                        <string>@DOCUMENT_ICON@</string>
+                        <key>CFBundleTypeRole</key>
+                        <string>Viewer</string>
+                        <key>LSHandlerRank</key>
+                        <string>Alternate</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.plain-text</string>
+                        </array>
+                    </dict>
+                </array>
+            </dict>
+            </plist>
+
+            """
+        let folder = try Scratch.folder("lint-whole")
+        let root = folder.path
+        let files = [
+            "macosx/Info.plist.in": template, "macosx/App.entitlements.plist": "<plist><dict/></plist>",
+            "build/Info.plist": template,
+        ]
+        for (relative, text) in files {
+            let url = folder.appendingPathComponent(relative)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+        let result = utiscope("lint", "--color", "never", root)
+        #expect(result.status == .success)
+        let findings = result.output.split(separator: "\n").filter { $0.hasPrefix(root) }
+        #expect(
+            findings == [
+                "\(root)/macosx/Info.plist.in:10:13: warning: '$(PRODUCT_NAME)' is expanded only by Xcode; other build systems leave it as written [PLIST-004]"
+            ])
+        #expect(
+            result.errors.contains(
+                "\nfound in '\(root)': 1 Info.plist (1 template); skipped 1 build or vendored folder, 1 property list not named like an Info.plist (--verbose lists them)\n"
+            ))
+        let verbose = utiscope("lint", "--verbose", "--color", "never", root)
+        #expect(
+            verbose.errors.contains("\n\(root)/build: skipped: a build product, version-control or vendored folder\n"))
+        #expect(
+            verbose.errors.contains(
+                "\n\(root)/macosx/App.entitlements.plist: skipped: a property list not named like an Info.plist\n"))
+    }
+
+    /// A binary plist with a fixable finding: `--fix` says why it did not fix it, leaves the file
+    /// as it was, and still reports the finding.
+    @Test func fixLeavesABinaryPlistAndSaysWhy() throws {
+        let value = try PropertyListSerialization.propertyList(from: Data(rankless.utf8), format: nil)
+        let binary = try PropertyListSerialization.data(fromPropertyList: value, format: .binary, options: 0)
+        let path = try temporaryFile(bytes: Array(binary), name: "Info.plist")
+        let result = utiscope("lint", "--fix", "--color", "never", path)
+        #expect(result.status == .success)
+        #expect(result.errors.contains("\(path): warning: not fixed: only XML plists are rewritten\n"))
+        #expect(!result.errors.contains("fixed 1 finding"))
+        #expect(result.output.contains("[DOC-002]"))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == binary)
+        let dry = utiscope("lint", "--fix", "--dry-run", path)
+        #expect(dry.output.isEmpty)
+        #expect(dry.errors.contains("not fixed: only XML plists are rewritten"))
     }
 
     @Test func verboseShowsTheSourceLineAndCaret() throws {

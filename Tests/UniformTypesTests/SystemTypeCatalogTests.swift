@@ -11,11 +11,38 @@ import Testing
     }
 
     @Test func holdsEveryTypeOfTheReference() {
-        #expect(catalog.types.count == 1361)
+        // macOS 12.7's 1,361 types and the four constants added since that it lacks.
+        #expect(catalog.types.count == 1365)
         #expect(catalog.release == "macOS 12.7")
+        #expect(catalog.asOf == .newest)
         #expect(catalog.types.filter(\.facts.isHardwareModel).count == 662)
-        #expect(catalog.userFacingTypes.count == 699)
+        #expect(catalog.userFacingTypes.count == 703)
         #expect(catalog.types.map(\.identifier) == catalog.types.map(\.identifier).sorted())
+    }
+
+    @Test func newerTypesCarryTheReleaseThatAddedThem() throws {
+        let added = catalog.types.filter { $0.introduced != nil }.map { ($0.identifier.rawValue, $0.introduced) }
+        #expect(added.count == 4)
+        let jpegXL = try type("public.jpeg-xl")
+        #expect(jpegXL.introduced == .macOS15Point2)
+        #expect(jpegXL.declaration.conformsTo == ["public.image"])
+        #expect(
+            jpegXL.declaration.origin
+                == .system(release: "macOS 15.2", bundle: "UniformTypeIdentifiers", kind: .exported))
+        #expect(try type("net.daringfireball.markdown").introduced == .macOS27)
+        #expect(try type("public.geojson").introduced == .macOS15)
+        #expect(try type("com.apple.linkpresentation.metadata").introduced == .macOS15)
+        // A type the 12.7 catalog already had keeps its 12.7 declaration.
+        #expect(try type("public.css").introduced == nil)
+        // As of an older release, the later types are not there.
+        let monterey = SystemTypeCatalog.embedded(as: .macOS12)
+        #expect(monterey.types.count == 1361)
+        #expect(!monterey.contains("public.jpeg-xl"))
+        #expect(monterey.name == "macOS 12.7")
+        let sequoia = SystemTypeCatalog.embedded(as: .macOS15)
+        #expect(sequoia.contains("public.geojson"))
+        #expect(!sequoia.contains("public.jpeg-xl"))
+        #expect(sequoia.name == "macOS 12.7 with the types added up to macOS 15")
     }
 
     @Test func publicJPEG() throws {
@@ -125,7 +152,8 @@ import Testing
     func embeddedDataMatchesTheReference() throws {
         let data = try Data(contentsOf: Self.referenceFolder.appendingPathComponent("system-types.json"))
         let entries = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
-        #expect(entries.count == catalog.types.count)
+        // The reference's types, and those newer-system-types.tsv adds.
+        #expect(entries.count == catalog.types.filter { $0.introduced == nil }.count)
         for entry in entries {
             let identifier = try #require(entry["id"] as? String)
             let type = try #require(catalog.type(for: UniformTypeIdentifier(identifier)), "\(identifier)")

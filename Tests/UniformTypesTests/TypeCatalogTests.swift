@@ -73,7 +73,7 @@ import Testing
         #expect(!catalog.contains("com.example.nothing"))
         #expect(catalog.declaration(for: "public.package") == nil)
         #expect(catalog.systemFacts(for: "com.example.nothing") == nil)
-        #expect(catalog.effectiveDeclarations.count == 1361)
+        #expect(catalog.effectiveDeclarations.count == 1365)
         #expect(catalog.redeclarations.isEmpty)
     }
 
@@ -92,7 +92,7 @@ import Testing
         #expect(identifiers.contains("com.example.doc"))
         #expect(!identifiers.contains("com.apple.iphone"))
         #expect(!identifiers.contains("public.device"))
-        #expect(identifiers.count == 700)
+        #expect(identifiers.count == 704)
     }
 
     // MARK: Layered system declarations (--system-types)

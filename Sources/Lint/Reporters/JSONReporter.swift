@@ -103,6 +103,16 @@ public struct JSONReporter: Sendable {
             JSONText.append(quoting: fixIt.summary, to: &out)
             out.append(UInt8(ascii: "}"))
         }
+        if !diagnostic.properties.isEmpty {
+            out.append(literal: ", \"properties\": {")
+            for (number, (name, value)) in diagnostic.properties.sorted(by: { $0.key < $1.key }).enumerated() {
+                if number > 0 { out.append(literal: ", ") }
+                JSONText.append(quoting: name, to: &out)
+                out.append(literal: ": ")
+                JSONText.append(quoting: value, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
+        }
         out.append(UInt8(ascii: "}"))
     }
 

@@ -19,6 +19,9 @@ public struct LintReport: Sendable {
     }
     /// The number of Info.plist files linted.
     public var files: Int
+    /// Whether every input could be read (SARIF's `executionSuccessful`); false when one could
+    /// not, and its PLIST-001 finding is among the findings.
+    public var executionSuccessful = true
     /// The number of findings of each severity, counted when the findings are set (the JSON
     /// summary, the summary line and the exit status all ask; a huge report's findings do not
     /// stay in the cache between passes).

@@ -37,6 +37,19 @@ public struct SARIFReporter: Sendable {
         }.joined(separator: ",")
         text += rules.isEmpty ? "]\n" : "\n          ]\n"
         text += "        }\n      },\n"
+        // Inputs that could not be read are results (PLIST-001) and, as SARIF asks of what kept the
+        // tool from running as asked, notifications of an unsuccessful run.
+        let unread = report.executionSuccessful ? [] : report.diagnostics.filter { $0.code == "PLIST-001" }
+        text += "      \"invocations\": [{\"executionSuccessful\": \(report.executionSuccessful)"
+        if !unread.isEmpty {
+            text += ", \"toolExecutionNotifications\": ["
+            text += unread.map { diagnostic in
+                "{\"level\": \"error\", \"message\": {\"text\": \(q(diagnostic.message))}, "
+                    + "\"locations\": [\(Self.location(diagnostic.location, message: nil))]}"
+            }.joined(separator: ", ")
+            text += "]"
+        }
+        text += "}],\n"
         text += "      \"columnKind\": \"unicodeCodePoints\",\n"
         text += "      \"results\": ["
         text += report.diagnostics.map { diagnostic in
@@ -51,6 +64,10 @@ public struct SARIFReporter: Sendable {
                     Self.location(note.location ?? diagnostic.location, message: note.message, id: index)
                 }.joined(separator: ", ")
                 result += "]"
+            }
+            if !diagnostic.properties.isEmpty {
+                let fields = diagnostic.properties.sorted { $0.key < $1.key }.map { "\(q($0.key)): \(q($0.value))" }
+                result += ", \"properties\": {\(fields.joined(separator: ", "))}"
             }
             return result + "}"
         }.joined(separator: ",")

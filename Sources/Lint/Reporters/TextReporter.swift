@@ -71,7 +71,8 @@ public struct TextReporter: Sendable {
             switch severity {
             case "error": "1;31"
             case "warning": "1;35"
-            case "note": "1;30"
+            // Bold in the terminal's own colour: bold black would vanish on a dark background.
+            case "note": "1"
             default: "1;36"
             }
         return "\u{1B}[\(code)m\(severity)\u{1B}[0m"

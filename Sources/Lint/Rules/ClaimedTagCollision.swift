@@ -35,7 +35,53 @@ public struct ClaimedTagCollision: Rule {
                         </dict>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "filename extension 'txt' is also claimed by system type 'public.plain-text', which wins: files with it get the system's type"
+                    )
+                ]),
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.alpha</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                <string>abx</string>
+                            </array>
+                        </dict>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.beta</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                ↓<string>abx</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .warning(
+                        "filename extension 'abx' is also claimed by type 'com.example.alpha'; which type files with it get is undefined"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

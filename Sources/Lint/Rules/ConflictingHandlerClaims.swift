@@ -13,7 +13,8 @@ public struct ConflictingHandlerClaims: Rule {
         rationale: """
             Launch Services binds a content type to one document-type entry of an app. When two \
             entries list it with different CFBundleTypeRole or LSHandlerRank values, which one \
-            applies is not documented; list each type once.
+            applies is not documented; list each type once. Ranks are compared as they take \
+            effect: an entry without LSHandlerRank ranks Default.
             """,
         sources: ["Information Property List Key Reference, CFBundleDocumentTypes (S1)", "info-plist-rules.md §2.3.6"],
         severity: .warning,
@@ -43,9 +44,43 @@ public struct ConflictingHandlerClaims: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "content type 'public.plain-text' is listed in document types 'Text' and 'Anything' with different roles or ranks; which applies is undefined"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
+            // Both Viewer; no rank means Default: the same claim written two ways.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Markdown</string>
+                        <key>CFBundleTypeRole</key>
+                        <string>Viewer</string>
+                        <key>LSHandlerRank</key>
+                        <string>Default</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>net.daringfireball.markdown</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Text</string>
+                        <key>CFBundleTypeRole</key>
+                        <string>Viewer</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>net.daringfireball.markdown</string>
+                        </array>
+                    </dict>
+                </array>
+                """),
             Example(
                 """
                 <key>CFBundleDocumentTypes</key>
@@ -71,7 +106,7 @@ public struct ConflictingHandlerClaims: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """),
         ])
 
     /// A rule value.
@@ -119,7 +154,7 @@ public struct ConflictingHandlerClaims: Rule {
                     let type = types[typePosition]
                     let earlier = entries[earlierPosition.entry]
                     guard earlier.index != entry.index, let location = type.location,
-                        earlier.role?.value != entry.role?.value || earlier.rank?.value != entry.rank?.value
+                        earlier.role?.value != entry.role?.value || earlier.effectiveRank != entry.effectiveRank
                     else { continue }
                     let earlierType = earlier.contentTypes[earlierPosition.type]
                     diagnostics.append(
@@ -143,9 +178,14 @@ private enum Message {
 
     static func earlier(_ entry: DocumentType) -> String {
         message(
-            "first listed in document type \(entry.displayName) (role \(describe(entry.role?.value)), rank \(describe(entry.rank?.value)))"
+            "first listed in document type \(entry.displayName) (role \(describe(entry.role?.value)), rank \(rank(entry)))"
         )
     }
 
     static func describe(_ value: String?) -> String { value.map { quoted($0) } ?? "none" }
+
+    /// The rank in effect, saying when it is the default of an entry without one.
+    static func rank(_ entry: DocumentType) -> String {
+        entry.rank == nil ? "'Default', as none is given" : quoted(entry.effectiveRank)
+    }
 }

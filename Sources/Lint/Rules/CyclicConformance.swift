@@ -38,7 +38,21 @@ public struct CyclicConformance: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """, expecting: [.error("conformance cycle: 'com.example.a', 'com.example.b' conform to one another")]),
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.loop</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            ↓<string>com.example.loop</string>
+                        </array>
+                    </dict>
+                </array>
+                """, expecting: [.error("conformance cycle: 'com.example.loop' lists itself in 'UTTypeConformsTo'")]),
         ],
         nonTriggeringExamples: [
             Example(

@@ -26,7 +26,7 @@ public struct DocumentTypesInAppClip: Rule {
                         <string>Sketch</string>
                     </dict>
                 </array>
-                """)
+                """, expecting: [.warning("'CFBundleDocumentTypes' has no effect in an App Clip")])
         ],
         nonTriggeringExamples: [
             Example(

@@ -30,7 +30,12 @@ public struct DuplicateDeclaration: Rule {
                         ↓<string>com.example.sketch</string>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "type 'com.example.sketch' is declared twice in 'UTExportedTypeDeclarations'; the first declaration is used"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             Example(

@@ -21,7 +21,7 @@ public struct DuplicateKey: Rule {
                 <string>Sketchbook</string>
                 ↓<key>CFBundleName</key>
                 <string>Sketches</string>
-                """)
+                """, expecting: [.warning("duplicate key 'CFBundleName' (first at line 4); the last value wins")])
         ],
         nonTriggeringExamples: [
             Example(

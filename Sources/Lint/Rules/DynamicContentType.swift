@@ -31,7 +31,12 @@ public struct DynamicContentType: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .info(
+                        "dynamic identifier 'dyn.ah62d4rv4ge81g6pq' (it encodes public.filename-extension 'sql', conforming to 'public.data') is ignored in 'LSItemContentTypes'; declare or import the type and list its identifier"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             Example(

@@ -24,7 +24,10 @@ public struct EmptyValue: Rule {
                 """
                 <key>CFBundleIdentifier</key>
                 ↓<string></string>
-                """),
+                """,
+                expecting: [
+                    .warning("'CFBundleIdentifier' is an empty string; Xcode removes it from the built Info.plist")
+                ]),
             Example(
                 """
                 <key>CFBundleDocumentTypes</key>
@@ -36,7 +39,27 @@ public struct EmptyValue: Rule {
                         ↓<string></string>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .warning("'CFBundleTypeRole' is an empty string; Xcode removes it from the built Info.plist")
+                ]),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>CFBundleTypeIconFile</key>
+                        ↓<string></string>
+                    </dict>
+                </array>
+                """, platform: .macOS,
+                expecting: [
+                    .info(
+                        "'CFBundleTypeIconFile' is an empty string, which Xcode removes from the built Info.plist; the document type names no icon file"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

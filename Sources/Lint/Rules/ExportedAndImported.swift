@@ -32,12 +32,27 @@ public struct ExportedAndImported: Rule {
                 </array>
                 <key>UTImportedTypeDeclarations</key>
                 <array>
-                    ↓<dict>
+                    <dict>
                         <key>UTTypeIdentifier</key>
-                        <string>com.example.sketch</string>
+                        ↓<string>com.example.sketch</string>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning("type 'com.example.sketch' is both exported and imported; the exported declaration wins")
+                ],
+                corrected: """
+                    <key>UTExportedTypeDeclarations</key>
+                    <array>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.sketch</string>
+                        </dict>
+                    </array>
+                    <key>UTImportedTypeDeclarations</key>
+                    <array>
+                    </array>
+                    """)
         ],
         nonTriggeringExamples: [
             Example(
@@ -87,9 +102,10 @@ public struct ExportedAndImported: Rule {
                         let location = imports[index].location
                     else { continue }
                     let twin = exports[twinIndex]
+                    // At the imported identifier itself; the fix removes the whole declaration.
                     diagnostics.append(
                         diagnostic(
-                            Message.twin(imports[index].identifier), at: location,
+                            Message.twin(imports[index].identifier), at: imports[index].identifierLocation ?? location,
                             notes: [Note(Message.exported, at: twin.identifierLocation ?? twin.location)],
                             fixIt: FixIt(Message.fixIt, changes: [.removeElement(at: location)])))
                 }

@@ -39,7 +39,32 @@ public struct IdentifierCaseMismatch: Rule {
                         <string>com.example.sketch</string>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .info(
+                        "'com.Example.Sketch' is declared as 'com.example.sketch'; identifiers are equal ignoring case, but spell it one way"
+                    )
+                ],
+                corrected: """
+                    <key>CFBundleDocumentTypes</key>
+                    <array>
+                        <dict>
+                            <key>CFBundleTypeName</key>
+                            <string>Sketch</string>
+                            <key>LSItemContentTypes</key>
+                            <array>
+                                <string>com.example.sketch</string>
+                            </array>
+                        </dict>
+                    </array>
+                    <key>UTExportedTypeDeclarations</key>
+                    <array>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.sketch</string>
+                        </dict>
+                    </array>
+                    """),
             Example(
                 """
                 <key>UTExportedTypeDeclarations</key>
@@ -53,7 +78,25 @@ public struct IdentifierCaseMismatch: Rule {
                         </array>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .info(
+                        "'com.apple.imovielibrary' is declared as 'com.apple.iMovieLibrary'; identifiers are equal ignoring case, but spell it one way"
+                    )
+                ],
+                corrected: """
+                    <key>UTExportedTypeDeclarations</key>
+                    <array>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.sketch</string>
+                            <key>UTTypeConformsTo</key>
+                            <array>
+                                <string>com.apple.iMovieLibrary</string>
+                            </array>
+                        </dict>
+                    </array>
+                    """),
         ],
         nonTriggeringExamples: [
             Example(

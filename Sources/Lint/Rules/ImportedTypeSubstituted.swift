@@ -36,7 +36,39 @@ public struct ImportedTypeSubstituted: Rule {
                         </dict>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "'.txt' files get 'public.plain-text', so the imported type 'com.example.plain' is never used: UTType(importedAs:) returns 'public.plain-text', the preferred type of its preferred extension"
+                    )
+                ]),
+            // Two public system types claim 'mp4' and Apple's rule does not choose between them.
+            Example(
+                """
+                <key>UTImportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>org.other.clip</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.movie</string>
+                        </array>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                <string>mp4</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .warning(
+                        "'.mp4' files may get another type than the imported type 'org.other.clip': several types claim its preferred extension, and UTType(importedAs:) may return another one"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -79,12 +111,12 @@ private enum Message {
         if let other = substitution.substitute {
             return
                 message(
-                    "imported type \(imported) has preferred extension \(quoted(substitution.tag)), whose preferred type is \(quoted(other)); UTType(importedAs:) returns that type instead"
+                    "'.\(OutputEscaping.escape(substitution.tag))' files get \(quoted(other)), so the imported type \(imported) is never used: UTType(importedAs:) returns \(quoted(other)), the preferred type of its preferred extension"
                 )
         }
         return
             message(
-                "imported type \(imported) has preferred extension \(quoted(substitution.tag)), which several types claim; UTType(importedAs:) may return another type"
+                "'.\(OutputEscaping.escape(substitution.tag))' files may get another type than the imported type \(imported): several types claim its preferred extension, and UTType(importedAs:) may return another one"
             )
     }
 }

@@ -27,7 +27,21 @@ public struct InvalidHandlerRank: Rule {
                         ↓<string>owner</string>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .error("'LSHandlerRank' 'owner' of document type 'Sketch' is not a rank; did you mean 'Owner'?")
+                ],
+                corrected: """
+                    <key>CFBundleDocumentTypes</key>
+                    <array>
+                        <dict>
+                            <key>CFBundleTypeName</key>
+                            <string>Sketch</string>
+                            <key>LSHandlerRank</key>
+                            <string>Owner</string>
+                        </dict>
+                    </array>
+                    """)
         ],
         nonTriggeringExamples: [
             Example(

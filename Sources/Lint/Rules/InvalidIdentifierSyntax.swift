@@ -37,7 +37,78 @@ public struct InvalidIdentifierSyntax: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .error(
+                        "type identifier 'com.example.sketch_file' contains '_'; identifiers may hold only ASCII letters, digits, '-' and '.'"
+                    ), .error("type identifier 'public.data ' ends with whitespace (U+0020)"),
+                ],
+                corrected: """
+                    <key>UTExportedTypeDeclarations</key>
+                    <array>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.sketch_file</string>
+                            <key>UTTypeConformsTo</key>
+                            <array>
+                                <string>public.data</string>
+                            </array>
+                        </dict>
+                    </array>
+                    """),
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string> com.example.lead</string>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>com.example.two words</string>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>com.example.café</string>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>com.example..doubled</string>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .error("type identifier ' com.example.lead' starts with whitespace (U+0020)"),
+                    .error("type identifier 'com.example.two words' contains whitespace (U+0020)"),
+                    .warning(
+                        "type identifier 'com.example.café' contains non-ASCII 'é' (U+00E9); Apple's current documentation allows only ASCII letters, digits, '-' and '.'"
+                    ),
+                    .error(
+                        "type identifier 'com.example..doubled' has an empty component (a leading, trailing or doubled '.')"
+                    ),
+                ],
+                corrected: """
+                    <key>UTExportedTypeDeclarations</key>
+                    <array>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.lead</string>
+                        </dict>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.two words</string>
+                        </dict>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.café</string>
+                        </dict>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example..doubled</string>
+                        </dict>
+                    </array>
+                    """),
         ],
         nonTriggeringExamples: [
             Example(

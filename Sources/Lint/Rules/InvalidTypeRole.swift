@@ -12,7 +12,8 @@ public struct InvalidTypeRole: Rule {
             The role says what the app does with the type: Editor reads and writes, Viewer reads, \
             Shell provides runtime services, None only declares information such as an icon \
             (Quick Look generator bundles use QLGenerator, Spotlight importers MDImporter, as Xcode's \
-            templates for them write). The archived key reference marks the key as required.
+            templates for them write). The archived key reference marks the key as required. On \
+            iOS, where no consequence of a missing or unknown role is documented, it is a warning.
             """,
         sources: ["CFBundleDocumentTypes/CFBundleTypeRole (S1, S2)"],
         severity: .error,
@@ -32,7 +33,27 @@ public struct InvalidTypeRole: Rule {
                         ↓<string>editor</string>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning("document type 'Sketch' has no 'CFBundleTypeRole'"),
+                    .warning(
+                        "'CFBundleTypeRole' 'editor' of document type 'Notes' is not a role; did you mean 'Editor'?"),
+                ],
+                corrected: """
+                    <key>CFBundleDocumentTypes</key>
+                    <array>
+                        <dict>
+                            <key>CFBundleTypeName</key>
+                            <string>Sketch</string>
+                        </dict>
+                        <dict>
+                            <key>CFBundleTypeName</key>
+                            <string>Notes</string>
+                            <key>CFBundleTypeRole</key>
+                            <string>Editor</string>
+                        </dict>
+                    </array>
+                    """)
         ],
         nonTriggeringExamples: [
             Example(
@@ -57,12 +78,14 @@ public struct InvalidTypeRole: Rule {
 
     /// Checks each entry's role.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.infoPlists.flatMap { plist in
+        // The key reference requires the key; only macOS consequences are known.
+        let severity: Severity? = context.platform == .macOS ? nil : .warning
+        return context.infoPlists.flatMap { plist in
             plist.documentTypes.compactMap { entry -> Diagnostic? in
                 guard let role = entry.role else {
                     // A role of the wrong kind is PLIST-003's.
                     guard plist.value(at: entry.location)?["CFBundleTypeRole"] == nil else { return nil }
-                    return diagnostic(Message.missing(entry), at: entry.location)
+                    return diagnostic(Message.missing(entry), at: entry.location, severity: severity)
                 }
                 // An empty role is PLIST-005's.
                 guard !role.value.isEmpty, !Self.roles.contains(role.value), let location = role.location else {
@@ -70,7 +93,7 @@ public struct InvalidTypeRole: Rule {
                 }
                 let suggestion = Self.roles.first { $0.lowercased() == role.value.trimmingBlanks.lowercased() }
                 return diagnostic(
-                    Message.invalid(role.value, entry: entry, suggestion: suggestion), at: location,
+                    Message.invalid(role.value, entry: entry, suggestion: suggestion), at: location, severity: severity,
                     fixIt: suggestion.map {
                         FixIt(Message.fixIt($0), changes: [.replaceString(at: location, with: $0)])
                     })

@@ -35,7 +35,90 @@ public struct LegacyBindingKeys: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "document type 'Sketch' binds files only through deprecated 'CFBundleTypeExtensions'; declare a type for 'sketch' and list it there"
+                    )
+                ]),
+            // A droplet taking anything, applications included: 'public.item', not 'public.data'.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Anything</string>
+                        <key>CFBundleTypeExtensions</key>
+                        ↓<array>
+                            <string>*</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Project</string>
+                        <key>LSTypeIsPackage</key>
+                        <true/>
+                        <key>CFBundleTypeExtensions</key>
+                        ↓<array>
+                            <string>xproj</string>
+                        </array>
+                    </dict>
+                </array>
+                """, platform: .macOS,
+                expecting: [
+                    .warning(
+                        "document type 'Anything' binds files only through deprecated 'CFBundleTypeExtensions'; list 'public.item' (for '*') in 'LSItemContentTypes'"
+                    ),
+                    .warning(
+                        "document type 'Project' binds files only through deprecated 'CFBundleTypeExtensions'; declare a type conforming to 'com.apple.package' for 'xproj' and list it there"
+                    ),
+                ]),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Text</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.plain-text</string>
+                        </array>
+                        <key>CFBundleTypeExtensions</key>
+                        ↓<array>
+                            <string>txt</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Old</string>
+                        <key>CFBundleTypeOSTypes</key>
+                        ↓<array>
+                            <string>****</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Pictures</string>
+                        <key>CFBundleTypeExtensions</key>
+                        ↓<array>
+                            <string>png</string>
+                        </array>
+                    </dict>
+                </array>
+                """, platform: .macOS,
+                expecting: [
+                    .info(
+                        "'CFBundleTypeExtensions' of document type 'Text' is ignored because 'LSItemContentTypes' is present"
+                    ),
+                    .warning(
+                        "document type 'Old' binds files only through deprecated 'CFBundleTypeOSTypes'; list 'public.data' (for '****') in 'LSItemContentTypes'"
+                    ),
+                    .warning(
+                        "document type 'Pictures' binds files only through deprecated 'CFBundleTypeExtensions'; list 'public.png' (for 'png') in 'LSItemContentTypes'"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -82,8 +165,10 @@ public struct LegacyBindingKeys: Rule {
     }
 
     /// What to list instead: the declared types that claim the entry's extensions and MIME types
-    /// (`h` is `public.c-header`), `public.data` for the `*` wildcard (and for `****` when it is
-    /// the only tag), and the tags no declaration claims, for which a type must be declared.
+    /// (`h` is `public.c-header`), `public.item` for the `*` wildcard (files, folders and packages
+    /// alike: a droplet that takes applications takes packages), `public.data` for `****` when it
+    /// is the only tag, and the tags no declaration claims, for which a type must be declared
+    /// (conforming to `com.apple.package` when the entry says `LSTypeIsPackage`).
     static func advice(for entry: DocumentType, _ context: LintContext) -> String {
         var types: [String] = []
         var unclaimed: [String] = []
@@ -92,7 +177,7 @@ public struct LegacyBindingKeys: Rule {
             + entry.legacyMIMETypes.map { ($0.value, TagClass.mimeType) }
         for (tag, tagClass) in tags {
             if tag == "*" {
-                types.append("'public.data' (for '*')")
+                types.append("'public.item' (for '*')")
                 continue
             }
             let claims = context.catalog.declarations(claiming: tag, in: tagClass)
@@ -109,7 +194,8 @@ public struct LegacyBindingKeys: Rule {
         var advice: [String] = []
         if !types.isEmpty { advice.append("list \(Self.list(types)) in 'LSItemContentTypes'") }
         if !unclaimed.isEmpty {
-            advice.append("declare a type for \(Self.list(unclaimed)) and list it there")
+            let kind = entry.isPackage?.value == true ? "a type conforming to 'com.apple.package'" : "a type"
+            advice.append("declare \(kind) for \(Self.list(unclaimed)) and list it there")
         }
         return advice.isEmpty ? "declare the type and list it in 'LSItemContentTypes'" : advice.joined(separator: "; ")
     }

@@ -39,7 +39,78 @@ public struct MalformedExtensionTag: Rule {
                         </dict>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning("filename extension '.sketch' starts with '.'; extensions are declared without the dot"),
+                    .warning("filename extension 'SKT' has upper-case letters; declare it in lower case"),
+                ],
+                corrected: """
+                    <key>UTExportedTypeDeclarations</key>
+                    <array>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.sketch</string>
+                            <key>UTTypeTagSpecification</key>
+                            <dict>
+                                <key>public.filename-extension</key>
+                                <array>
+                                    <string>sketch</string>
+                                    <string>skt</string>
+                                </array>
+                            </dict>
+                        </dict>
+                    </array>
+                    """),
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                <string>sketch</string>
+                                ↓<string>SKETCH</string>
+                                ↓<string>my sketch</string>
+                                ↓<string>a/b</string>
+                                ↓<string>sk*</string>
+                                ↓<string>Drawing</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .warning("filename extension 'SKETCH' repeats 'sketch' in upper case; remove it"),
+                    .warning("filename extension 'my sketch' contains whitespace"),
+                    .warning("filename extension 'a/b' contains a '/'"),
+                    .warning("filename extension 'sk*' contains a wildcard; tags are matched literally"),
+                    .warning("filename extension 'Drawing' has upper-case letters; declare it in lower case"),
+                ],
+                corrected: """
+                    <key>UTExportedTypeDeclarations</key>
+                    <array>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.sketch</string>
+                            <key>UTTypeTagSpecification</key>
+                            <dict>
+                                <key>public.filename-extension</key>
+                                <array>
+                                    <string>sketch</string>
+                                    <string>SKETCH</string>
+                                    <string>my sketch</string>
+                                    <string>a/b</string>
+                                    <string>sk*</string>
+                                    <string>drawing</string>
+                                </array>
+                            </dict>
+                        </dict>
+                    </array>
+                    """),
         ],
         nonTriggeringExamples: [
             Example(

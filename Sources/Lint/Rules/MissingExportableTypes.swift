@@ -35,7 +35,10 @@ public struct MissingExportableTypes: Rule {
                         </array>
                     </dict>
                 </array>
-                """, platform: .macOS)
+                """, platform: .macOS,
+                expecting: [
+                    .info("editor document type 'Sketch' lists no 'NSExportableTypes' for its documents to be saved as")
+                ])
         ],
         nonTriggeringExamples: [
             Example(

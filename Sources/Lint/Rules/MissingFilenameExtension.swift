@@ -44,7 +44,42 @@ public struct MissingFilenameExtension: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "declared type 'com.example.sketch' has no 'public.filename-extension' tag, so no file is recognised as it"
+                    )
+                ]),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Other</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>org.other.format</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTImportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>org.other.format</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .info(
+                        "imported type 'org.other.format' has no 'public.filename-extension' tag: files are recognised as it only where the app that owns it is installed and declares one"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -104,13 +139,13 @@ public struct MissingFilenameExtension: Rule {
 private enum Message {
     static func noExtension(_ identifier: UniformTypeIdentifier) -> String {
         message(
-            "document type \(quoted(identifier)) has no 'public.filename-extension' tag, so no file is recognised as it"
+            "declared type \(quoted(identifier)) has no 'public.filename-extension' tag, so no file is recognised as it"
         )
     }
 
     static func importedNoExtension(_ identifier: UniformTypeIdentifier) -> String {
         message(
-            "imported document type \(quoted(identifier)) has no 'public.filename-extension' tag: files are recognised as it only where the app that owns it is installed and declares one"
+            "imported type \(quoted(identifier)) has no 'public.filename-extension' tag: files are recognised as it only where the app that owns it is installed and declares one"
         )
     }
 }

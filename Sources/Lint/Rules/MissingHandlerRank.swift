@@ -35,7 +35,26 @@ public struct MissingHandlerRank: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "document type 'Sketch' has no 'LSHandlerRank'; App Store Connect warns about it (ITMS-90788)")
+                ],
+                corrected: """
+                    <key>CFBundleDocumentTypes</key>
+                    <array>
+                        <dict>
+                            <key>CFBundleTypeName</key>
+                            <string>Sketch</string>
+                            <key>LSItemContentTypes</key>
+                            <array>
+                                <string>com.example.sketch</string>
+                            </array>
+                            <key>LSHandlerRank</key>
+                            <string>Default</string>
+                        </dict>
+                    </array>
+                    """)
         ],
         nonTriggeringExamples: [
             Example(
@@ -63,11 +82,14 @@ public struct MissingHandlerRank: Rule {
                 // Plug-ins (Quick Look generators, Spotlight importers) do not rank as handlers.
                 guard !entry.isPlugInEntry, entry.rank == nil, plist.value(at: entry.location)?["LSHandlerRank"] == nil
                 else { return nil }
+                // For a catch-all type, Default would make the app every unowned file's opener
+                // (DOC-017): the fix inserts Alternate there.
+                let rank = entry.listsCatchAllType ? "Alternate" : "Default"
                 return diagnostic(
                     Message.missing(entry), at: entry.location,
                     fixIt: FixIt(
-                        Message.fixIt,
-                        changes: [.insertEntry(dictionaryAt: entry.location, key: "LSHandlerRank", value: "Default")]))
+                        Message.fixIt(rank),
+                        changes: [.insertEntry(dictionaryAt: entry.location, key: "LSHandlerRank", value: rank)]))
             }
         }
     }
@@ -79,5 +101,9 @@ private enum Message {
             "document type \(entry.displayName) has no 'LSHandlerRank'; App Store Connect warns about it (ITMS-90788)")
     }
 
-    static let fixIt = "insert 'LSHandlerRank' = 'Default', the rank the system assumes"
+    static func fixIt(_ rank: String) -> String {
+        rank == "Default"
+            ? "insert 'LSHandlerRank' = 'Default', the rank the system assumes"
+            : "insert 'LSHandlerRank' = '\(rank)': the entry lists a catch-all type, which other apps own"
+    }
 }

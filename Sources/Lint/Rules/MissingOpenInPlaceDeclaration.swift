@@ -36,7 +36,12 @@ public struct MissingOpenInPlaceDeclaration: Rule {
                         <string>Sketch</string>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "app declares document types but neither 'LSSupportsOpeningDocumentsInPlace' nor 'UISupportsDocumentBrowser'; App Store Connect warns about it (ITMS-90737)"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             Example(

@@ -50,7 +50,42 @@ public struct MissingPhysicalConformance: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .error(
+                        "declared type 'com.example.backup', which the document types list, conforms to neither 'public.data' nor 'com.apple.package'; 'public.content' alone does not make it a file type, so its files are greyed out in pickers"
+                    )
+                ]),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Other</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>org.other.format</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTImportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>org.other.format</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.content</string>
+                        </array>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .info(
+                        "declared type 'org.other.format', which the document types list, conforms to neither 'public.data' nor 'com.apple.package'; as an imported type without a filename extension it types no file itself, but where its owner's app is not installed it is not a file type"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -107,8 +142,9 @@ private enum Message {
     static func unbound(_ identifier: UniformTypeIdentifier, contentOnly: Bool, listed: Bool, placeholder: Bool)
         -> String
     {
-        let what = listed ? "document type" : "type with filename extensions"
-        let head = message("\(what) \(quoted(identifier)) conforms to neither 'public.data' nor 'com.apple.package'")
+        let what = listed ? ", which the document types list," : ", which has filename extensions,"
+        let head = message(
+            "declared type \(quoted(identifier))\(what) conforms to neither 'public.data' nor 'com.apple.package'")
         if placeholder {
             return head
                 + "; as an imported type without a filename extension it types no file itself, but where its owner's app is not installed it is not a file type"

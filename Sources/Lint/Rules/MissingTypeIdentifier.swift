@@ -10,10 +10,11 @@ public struct MissingTypeIdentifier: Rule {
         summary: "A type declaration has no 'UTTypeIdentifier'",
         rationale: """
             UTTypeIdentifier is the one required key of an exported or imported type declaration; \
-            without it the declaration defines no type and the system ignores it.
+            without it the declaration defines no type and the system ignores it. Ignored is all \
+            that happens (an empty <dict/> left by a template, typically): a warning.
             """,
         sources: ["Declaring New Uniform Type Identifiers (S4)", "Defining file and data types for your app (S5)"],
-        severity: .error,
+        severity: .warning,
         triggeringExamples: [
             Example(
                 """
@@ -24,7 +25,8 @@ public struct MissingTypeIdentifier: Rule {
                         <string>Sketch</string>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [.warning("type declaration has no 'UTTypeIdentifier'; it declares nothing and is ignored")])
         ],
         nonTriggeringExamples: [
             Example(

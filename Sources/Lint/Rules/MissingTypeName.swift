@@ -12,8 +12,9 @@ public struct MissingTypeName: Rule {
         rationale: """
             CFBundleDocumentTypes must be an array of dictionaries, each with at least \
             CFBundleTypeName, the abstract (localizable) name of the document type. App Store \
-            Connect rejects macOS archives that break this (ITMS-90243); an empty <dict/> left by \
-            a template is the usual cause.
+            Connect rejects a macOS archive whose document types break this (ITMS-90243); an empty \
+            <dict/> left by a template is the usual cause. On iOS no consequence is documented \
+            beyond the key reference requiring the key, so there it is a warning.
             """,
         sources: [
             "Information Property List Key Reference, CFBundleDocumentTypes (S1, S2)",
@@ -27,7 +28,12 @@ public struct MissingTypeName: Rule {
                 <array>
                     ↓<dict/>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .warning(
+                        "document type entry 0 has no 'CFBundleTypeName'; the key reference requires it (on macOS, App Store Connect rejects an archive without it, ITMS-90243)"
+                    )
+                ]),
             Example(
                 """
                 <key>CFBundleDocumentTypes</key>
@@ -38,7 +44,31 @@ public struct MissingTypeName: Rule {
                         ↓<string></string>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .error("'CFBundleDocumentTypes' must be an array of dictionaries, not hold a string (ITMS-90243)"),
+                    .warning(
+                        "document type entry 0 has an empty 'CFBundleTypeName'; the key reference requires it (on macOS, App Store Connect rejects an archive without it, ITMS-90243)"
+                    ),
+                ]),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                ↓↓<dict>
+                    <key>LSItemContentTypes</key>
+                    <array>
+                        <string>public.png</string>
+                    </array>
+                </dict>
+                """, platform: .macOS,
+                expecting: [
+                    .error(
+                        "'CFBundleDocumentTypes' must be an array of dictionaries; this dictionary is read as one entry (ITMS-90243)"
+                    ),
+                    .error(
+                        "document type entry 0 has no 'CFBundleTypeName'; App Store Connect rejects a macOS archive with such a document type (ITMS-90243)"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -88,13 +118,17 @@ public struct MissingTypeName: Rule {
             // Quick Look generators and Spotlight importers are not apps: Xcode's templates for
             // them write entries without a name.
             let macOS = context.platform == .macOS
+            // The rejection is documented for macOS archives; on iOS the key reference's word only.
+            let severity: Severity? = macOS ? nil : .warning
             for entry in plist.documentTypes where !entry.isPlugInEntry {
                 if let name = entry.name {
                     if name.value.isBlank, let location = name.location {
-                        diagnostics.append(diagnostic(Message.emptyName(entry, macOS: macOS), at: location))
+                        diagnostics.append(
+                            diagnostic(Message.emptyName(entry, macOS: macOS), at: location, severity: severity))
                     }
                 } else {
-                    diagnostics.append(diagnostic(Message.missingName(entry, macOS: macOS), at: entry.location))
+                    diagnostics.append(
+                        diagnostic(Message.missingName(entry, macOS: macOS), at: entry.location, severity: severity))
                 }
             }
         }
@@ -146,7 +180,7 @@ private enum Message {
     /// App Store Connect's rejection has been seen for macOS archives only.
     static func consequence(_ macOS: Bool) -> String {
         macOS
-            ? "; App Store Connect rejects macOS archives with it (ITMS-90243)"
-            : "; the key reference requires it (App Store Connect rejects macOS archives with it, ITMS-90243)"
+            ? "; App Store Connect rejects a macOS archive with such a document type (ITMS-90243)"
+            : "; the key reference requires it (on macOS, App Store Connect rejects an archive without it, ITMS-90243)"
     }
 }

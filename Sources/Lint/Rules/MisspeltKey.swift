@@ -30,7 +30,8 @@ public struct MisspeltKey: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """, expecting: [.warning("unknown key 'UTTypeConformTo' is ignored; did you mean 'UTTypeConformsTo'?")]
+            )
         ],
         nonTriggeringExamples: [
             Example(

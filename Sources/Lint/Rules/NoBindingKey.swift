@@ -28,7 +28,7 @@ public struct NoBindingKey: Rule {
                         <string>Editor</string>
                     </dict>
                 </array>
-                """)
+                """, expecting: [.error("document type 'Sketch' binds no files: it has no 'LSItemContentTypes'")])
         ],
         nonTriggeringExamples: [
             Example(

@@ -42,7 +42,12 @@ public struct NotContentConforming: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .info(
+                        "declared type 'com.example.sketch' does not conform to 'public.content'; its files cannot be shared over AirDrop"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             Example(
@@ -97,7 +102,7 @@ public struct NotContentConforming: Rule {
 private enum Message {
     static func notContent(_ identifier: UniformTypeIdentifier) -> String {
         message(
-            "document type \(quoted(identifier)) does not conform to 'public.content'; its files cannot be shared over AirDrop"
+            "declared type \(quoted(identifier)) does not conform to 'public.content'; its files cannot be shared over AirDrop"
         )
     }
 }

@@ -33,7 +33,12 @@ public struct OpenInPlaceDisabledOnMacOS: Rule {
                         <string>Sketch</string>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .error(
+                        "'LSSupportsOpeningDocumentsInPlace' = NO is not supported on macOS for an app with document types; Xcode stops the build"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             Example(

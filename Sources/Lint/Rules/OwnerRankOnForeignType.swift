@@ -46,7 +46,12 @@ public struct OwnerRankOnForeignType: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "document type 'Any file' is ranked 'Owner' for 'public.data', which the app does not own: 'Owner' is for the types it creates; rank it 'Alternate' (or 'Default')"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             Example(

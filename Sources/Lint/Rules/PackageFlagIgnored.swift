@@ -34,7 +34,70 @@ public struct PackageFlagIgnored: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "'LSTypeIsPackage' of document type 'Sketch' is ignored beside 'LSItemContentTypes'; it does not make 'com.example.sketch' a package type"
+                    )
+                ]),
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Project</string>
+                        <key>LSTypeIsPackage</key>
+                        ↓<true/>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>com.example.project</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Bundle</string>
+                        <key>LSTypeIsPackage</key>
+                        ↓<true/>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>com.apple.package</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Flat</string>
+                        <key>LSTypeIsPackage</key>
+                        ↓<false/>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.project</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                    </dict>
+                </array>
+                """, platform: .macOS,
+                expecting: [
+                    .warning(
+                        "'LSTypeIsPackage' of document type 'Project' is ignored beside 'LSItemContentTypes'; make 'com.example.project' conform to 'com.apple.package'"
+                    ),
+                    .info(
+                        "'LSTypeIsPackage' of document type 'Bundle' is ignored beside 'LSItemContentTypes', whose types already conform to 'com.apple.package'; it can be removed"
+                    ),
+                    .info(
+                        "'LSTypeIsPackage' NO of document type 'Flat' has no effect beside 'LSItemContentTypes'; it can be removed"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

@@ -32,7 +32,12 @@ public struct PrivateIconKey: Rule {
                         </dict>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "'UTTypeIconName' of 'com.example.sketch' is not documented by Apple; use 'UTTypeIconBadgeName' or 'UTTypeIconBackgroundName'"
+                    )
+                ])
         ],
         nonTriggeringExamples: [
             Example(

@@ -30,7 +30,25 @@ public struct PublicPackageTypo: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "'public.package' in 'UTTypeConformsTo' does not exist; the package type is 'com.apple.package'"
+                    )
+                ],
+                corrected: """
+                    <key>UTExportedTypeDeclarations</key>
+                    <array>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.sketchpackage</string>
+                            <key>UTTypeConformsTo</key>
+                            <array>
+                                <string>com.apple.package</string>
+                            </array>
+                        </dict>
+                    </array>
+                    """)
         ],
         nonTriggeringExamples: [
             Example(

@@ -11,7 +11,9 @@ public struct QuestionableSyntax: Rule {
         rationale: """
             The reader is lenient where Apple's parser is lenient, and says so: text between \
             elements (usually a preprocessor line) is refused by CoreFoundation unless Xcode \
-            preprocesses the file first; a real beyond a double's range becomes infinity.
+            preprocesses the file first (INFOPLIST_PREPROCESS = YES, read from the project or given \
+            with --setting: then the directives are intended and not reported); a real beyond a \
+            double's range becomes infinity.
             """,
         sources: ["DESIGN.md, Reader details"],
         severity: .warning,
@@ -25,7 +27,7 @@ public struct QuestionableSyntax: Rule {
                     ↓<real>1e999</real>
                 </dict>
                 </plist>
-                """)
+                """, expecting: [.warning("real '1e999' is beyond the range of a double; read as infinity")])
         ],
         nonTriggeringExamples: [
             Example(
@@ -40,10 +42,19 @@ public struct QuestionableSyntax: Rule {
 
     /// Reports the reader's warnings other than duplicate keys.
     public func check(_ context: LintContext) -> [Diagnostic] {
-        context.infoPlists.flatMap { plist in
+        let preprocessed =
+            context.unit.preprocessesInfoPlist || context.buildSettings["INFOPLIST_PREPROCESS"]?.uppercased() == "YES"
+        return context.infoPlists.flatMap { plist in
             (plist.document?.warnings ?? []).compactMap { warning -> Diagnostic? in
-                if case .duplicateKey = warning.kind { return nil }
-                return diagnostic(warning.message, at: warning.location)
+                switch warning.kind {
+                case .duplicateKey: return nil
+                // The app's own file, preprocessed by Xcode: its directives are meant.
+                case .textBetweenElements(let text)
+                where preprocessed && plist.file == context.app.file
+                    && text.hasPrefix("#"):
+                    return nil
+                default: return diagnostic(warning.message, at: warning.location)
+                }
             }
         }
     }

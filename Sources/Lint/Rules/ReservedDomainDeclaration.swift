@@ -15,7 +15,13 @@ public struct ReservedDomainDeclaration: Rule {
             once exported public.tex) changes how every app's files of that type are typed and \
             shown, because public types win tag look-ups: an error. Importing a type the system \
             already declares is not wrong but has no use and can disagree with the system's \
-            declaration ("if the framework already provides a type, do not redeclare it"): a warning.
+            declaration ("if the framework already provides a type, do not redeclare it"): a warning. \
+            Importing a public.* identifier that no system release declares (the embedded catalog \
+            and the types added since; com.apple.* ones are left alone, as iOS declares types the \
+            macOS catalog lacks) imports an invented type: public types win \
+            extension look-ups, so importing 'public.markdown' with 'md' can change how other apps' \
+            '.md' files are typed (it broke Xcode's Markdown handling for one editor's users): a \
+            warning, with the system type that claims the same extension when there is one.
             """,
         sources: [
             "Defining file and data types for your app (S5)", "Uniform Type Identifier Concepts (S3)",
@@ -39,7 +45,81 @@ public struct ReservedDomainDeclaration: Rule {
                         ↓<string>public.json</string>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .error(
+                        "exported type 'public.tex' is in the 'public.' domain, which only Apple may declare; use your own domain"
+                    ),
+                    .warning("imported type 'public.json' is declared by the system already; remove the redeclaration"),
+                ]),
+            // An invented public type, imported with an extension the system's Markdown type claims.
+            Example(
+                """
+                <key>UTImportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>public.markdown</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.plain-text</string>
+                        </array>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                <string>md</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .warning(
+                        "imported type 'public.markdown' is in the 'public.' domain, but no system release declares it; public types win extension look-ups, so this import can change how other apps' files are typed; use the owner's identifier or your own domain"
+                    )
+                ]),
+            Example(
+                """
+                <key>UTImportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>public.plain-text</string>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                <string>txt</string>
+                                <string>notes</string>
+                            </array>
+                        </dict>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>public.h264</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.movie</string>
+                        </array>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                <string>mp4</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .warning(
+                        "imported type 'public.plain-text' is declared by the system already; the system's declaration takes precedence, so the tags it lacks ('notes') may have no effect: declare a type of your own for them rather than redeclaring this one"
+                    ),
+                    .warning(
+                        "imported type 'public.h264' is in the 'public.' domain, but no system release declares it; public types win extension look-ups, so this import can change how other apps' files are typed; the system's type for its extension is 'public.mpeg-4'"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -91,9 +171,26 @@ public struct ReservedDomainDeclaration: Rule {
             }
             for (index, declaration) in plist.importedTypes.enumerated() {
                 guard let location = declaration.identifierLocation, !declaration.identifier.isDynamic,
-                    let node = node(declaration, at: plist.exportedTypes.count + index),
-                    context.catalog.isSystemDeclared(at: node)
+                    let node = node(declaration, at: plist.exportedTypes.count + index)
                 else { continue }
+                guard context.catalog.isSystemDeclared(at: node) else {
+                    // A public identifier no system release declares: invented. (A com.apple. one
+                    // may be one of iOS's own types, which the macOS catalog lacks.)
+                    if let domain = declaration.identifier.reservedDomain, domain == .public,
+                        !declaration.identifier.hasBuildSettingReference
+                    {
+                        let claimant = declaration.filenameExtensions.lazy.compactMap { tag in
+                            context.catalog.declarations(claiming: tag, in: .filenameExtension).first {
+                                $0.origin.isSystem
+                            }
+                        }.first
+                        diagnostics.append(
+                            diagnostic(
+                                Message.invented(declaration.identifier, domain, systemType: claimant?.identifier),
+                                at: location, severity: .warning))
+                    }
+                    continue
+                }
                 let system = context.catalog.declarations(at: node).first { $0.origin.isSystem }
                 let known = Set(
                     (system?.tags ?? []).map { "\($0.tagClass.rawValue) \($0.tagClass.foldedTag($0.value))" })
@@ -120,6 +217,18 @@ private enum Message {
             message(
                 "exported type \(quoted(identifier)) is in the '\(domain.prefix)' domain, which only Apple may declare\(tail)"
             )
+    }
+
+    static func invented(
+        _ identifier: UniformTypeIdentifier, _ domain: ReservedDomain, systemType: UniformTypeIdentifier?
+    )
+        -> String
+    {
+        let head = message(
+            "imported type \(quoted(identifier)) is in the '\(domain.prefix)' domain, but no system release declares it; public types win extension look-ups, so this import can change how other apps' files are typed"
+        )
+        guard let systemType else { return head + "; use the owner's identifier or your own domain" }
+        return head + message("; the system's type for its extension is \(quoted(systemType))")
     }
 
     static func imported(_ identifier: UniformTypeIdentifier, extra: [String]) -> String {

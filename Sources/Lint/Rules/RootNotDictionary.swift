@@ -23,7 +23,7 @@ public struct RootNotDictionary: Rule {
                     <string>CFBundleDocumentTypes</string>
                 </array>
                 </plist>
-                """)
+                """, expecting: [.error("top-level value is an array, not a dictionary of Info.plist keys")])
         ],
         nonTriggeringExamples: [
             Example(

@@ -31,7 +31,10 @@ public struct SystemGeneratedIconOnIOS: Rule {
                         ↓<integer>1</integer>
                     </dict>
                 </array>
-                """, platform: .iOS)
+                """, platform: .iOS,
+                expecting: [
+                    .info("'CFBundleTypeIconSystemGenerated' of document type 'Sketch' is a macOS key; iOS ignores it")
+                ])
         ],
         nonTriggeringExamples: [
             Example(

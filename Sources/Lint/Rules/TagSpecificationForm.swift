@@ -42,7 +42,40 @@ public struct TagSpecificationForm: Rule {
                         </dict>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "tag class 'public.filename-extensions' is not one the system knows; its tags are dropped; did you mean 'public.filename-extension'?"
+                    ),
+                    .info(
+                        "tags of 'public.mime-type' are given as a string; the system reads it as a one-element array"),
+                ]),
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.model</string>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            ↓<key>com.apple.device-model-code</key>
+                            <array>
+                                <string>X1</string>
+                            </array>
+                            ↓<key>com.apple.ostype</key>
+                            <array>
+                                <string>MODL</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """, platform: .iOS,
+                expecting: [
+                    .info(
+                        "tag class 'com.apple.device-model-code' is one the system's own declarations use for hardware models; apps have no use for it"
+                    ), .info("tag class 'com.apple.ostype' does not exist on iOS"),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -80,31 +113,51 @@ public struct TagSpecificationForm: Rule {
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for plist in context.infoPlists {
+            // A binary plist stores equal objects once: a tag specification two declarations share
+            // is one object, whose own key path is its first use's. Findings are placed on the
+            // path through the declaration they were reached from.
+            let shares = plist.document?.format == .binary
             LintContext.forEachDeclaration(of: plist) { declaration in
                 guard let location = declaration.tagsLocation, let specification = plist.value(at: location),
                     specification.kind == .dictionary
                 else { return }
+                let specificationPath = declaration.location.map {
+                    $0.keyPath.appending(.key("UTTypeTagSpecification"))
+                }
+                func reached(_ location: SourceLocation, _ key: String) -> SourceLocation {
+                    guard shares, let specificationPath else { return location }
+                    var placed = location
+                    placed.keyPath = specificationPath.appending(.key(key))
+                    return placed
+                }
                 for (key, value) in specification.entries {
                     // The key's bytes are compared with the classes' (as CoreFoundation compares
                     // keys); a string of it is made only for an unknown class.
                     if let systemClass = Self.systemClasses.first(where: { key.keyEquals($0) }) {
                         diagnostics.append(
-                            diagnostic(Message.systemClass(systemClass), at: key.location, severity: .info))
+                            diagnostic(
+                                Message.systemClass(systemClass), at: reached(key.location, key.text), severity: .info))
                         continue
                     }
                     guard let tagClass = Self.standardClasses.first(where: { key.keyEquals($0) }) else {
                         let unknown = key.text
                         let suggestion = Suggestions.closest(to: unknown, in: Self.standardClasses)
                         diagnostics.append(
-                            diagnostic(Message.unknownClass(unknown, suggestion: suggestion), at: key.location))
+                            diagnostic(
+                                Message.unknownClass(unknown, suggestion: suggestion),
+                                at: reached(key.location, unknown)))
                         continue
                     }
                     if value.kind == .string {
-                        diagnostics.append(diagnostic(Message.string(tagClass), at: value.location, severity: .info))
+                        diagnostics.append(
+                            diagnostic(Message.string(tagClass), at: reached(value.location, tagClass), severity: .info)
+                        )
                     }
                     if context.platform == .iOS, tagClass == "com.apple.ostype" || tagClass == "com.apple.nspboard-type"
                     {
-                        diagnostics.append(diagnostic(Message.macOSOnly(tagClass), at: key.location, severity: .info))
+                        diagnostics.append(
+                            diagnostic(
+                                Message.macOSOnly(tagClass), at: reached(key.location, tagClass), severity: .info))
                     }
                 }
             }

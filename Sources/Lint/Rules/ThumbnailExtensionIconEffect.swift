@@ -55,6 +55,11 @@ public struct ThumbnailExtensionIconEffect: Rule {
                         </dict>
                     </dict>
                     """
+                ],
+                expecting: [
+                    .info(
+                        "the app's Thumbnail extension draws 'com.example.sketch' files, so the Files app shows thumbnails instead of an icon made from the app icon"
+                    )
                 ])
         ],
         nonTriggeringExamples: [

@@ -15,9 +15,11 @@ public struct UndeclaredQuickLookType: Rule {
             A type that no declaration defines is never the type of a file, so the extension is \
             never used for it; export or import the type in the app. A warning for types in the \
             app's own domain (the first two parts of a bundle identifier of the app or its \
-            extensions, or of a type the bundle exports in effect — not one the system's \
-            declaration overrides; three parts under a code host such as com.github); for other types, info only: another installed app may declare them, which utiscope \
-            cannot see. \
+            extensions; three parts under a code host such as com.github): not the domains of the \
+            types it exports, since an editor exporting one of another vendor's types may list \
+            that vendor's others on purpose. For other types, info only: another installed app may \
+            declare them, which utiscope cannot see. A listed identifier that a longer one beside \
+            it continues after a dot looks cut short: a warning suggesting the longer one. \
             Dynamic 'dyn.' identifiers are left alone: they are the types of files whose extension \
             no declaration claims, so an extension may list them.
             """,
@@ -44,7 +46,39 @@ public struct UndeclaredQuickLookType: Rule {
                         </dict>
                     </dict>
                     """
-                ])
+                ],
+                expecting: [
+                    .warning(
+                        "the Quick Look extension supports 'com.example.sketch', which neither the system catalog (macOS 12.7 with the types added up to macOS 27) nor the app declares; export or import it in the app"
+                    )
+                ]),
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>com.example.editor</string>
+                """,
+                extensions: [
+                    """
+                    <key>NSExtension</key>
+                    <dict>
+                        <key>NSExtensionPointIdentifier</key>
+                        <string>com.apple.quicklook.preview</string>
+                        <key>NSExtensionAttributes</key>
+                        <dict>
+                            <key>QLSupportedContentTypes</key>
+                            <array>
+                                ↓<string>net.daringfireball</string>
+                                <string>net.daringfireball.markdown</string>
+                            </array>
+                        </dict>
+                    </dict>
+                    """
+                ],
+                expecting: [
+                    .warning(
+                        "the Quick Look extension supports 'net.daringfireball', which nobody declares and looks cut short; did you mean 'net.daringfireball.markdown'?"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -81,6 +115,9 @@ public struct UndeclaredQuickLookType: Rule {
 
     /// Checks each Quick Look extension's supported types.
     public func check(_ context: LintContext) -> [Diagnostic] {
+        // A domain is the app's own by its bundle identifiers, not by what it happens to export:
+        // an editor exporting one 'org.vim.' type may list MacVim's others on purpose.
+        let bundleDomains = context.bundleDomains
         return context.infoPlists.flatMap { plist -> [Diagnostic] in
             guard let point = plist.appExtension?.point, point == .thumbnail || point == .preview else { return [] }
             return (plist.appExtension?.supportedContentTypes ?? []).compactMap { type in
@@ -89,7 +126,11 @@ public struct UndeclaredQuickLookType: Rule {
                     !identifier.isDynamic, !identifier.hasBuildSettingReference, !identifier.hasSyntaxProblem,
                     identifier != "public.package"
                 else { return nil }
-                let own = LintContext.domain(of: identifier.rawValue).map { context.ownDomains.contains($0) } ?? false
+                let own = LintContext.domain(of: identifier.rawValue).map { bundleDomains.contains($0) } ?? false
+                let siblings = (plist.appExtension?.supportedContentTypes ?? []).map(\.value)
+                if let longer = context.lengthening(identifier, beside: siblings) {
+                    return diagnostic(Message.cutShort(identifier, longer), at: location, severity: .warning)
+                }
                 return diagnostic(
                     Message.undeclared(
                         identifier, own: own, suggestion: context.suggestion(for: identifier),
@@ -101,6 +142,12 @@ public struct UndeclaredQuickLookType: Rule {
 }
 
 private enum Message {
+    static func cutShort(_ identifier: UniformTypeIdentifier, _ longer: UniformTypeIdentifier) -> String {
+        message(
+            "the Quick Look extension supports \(quoted(identifier)), which nobody declares and looks cut short; did you mean \(quoted(longer))?"
+        )
+    }
+
     static func undeclared(
         _ identifier: UniformTypeIdentifier, own: Bool, suggestion: UniformTypeIdentifier?, system: String
     ) -> String {

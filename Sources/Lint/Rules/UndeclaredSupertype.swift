@@ -33,7 +33,59 @@ public struct UndeclaredSupertype: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "'com.example.notes' conforms to 'publiic.plain-text', which nobody declares; did you mean 'public.plain-text'?"
+                    ),
+                    .warning(
+                        "'com.example.notes' conforms to 'com.example.document', which nobody declares; declare it in the bundle (exported or imported)"
+                    ),
+                ],
+                corrected: """
+                    <key>UTExportedTypeDeclarations</key>
+                    <array>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.notes</string>
+                            <key>UTTypeConformsTo</key>
+                            <array>
+                                <string>public.plain-text</string>
+                                <string>com.example.document</string>
+                            </array>
+                        </dict>
+                    </array>
+                    """),
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>org.example.tex-bundle</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            ↓<string>org.tug</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTImportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>org.tug.tex</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.plain-text</string>
+                        </array>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .warning(
+                        "'org.example.tex-bundle' conforms to 'org.tug', which nobody declares and looks cut short; did you mean 'org.tug.tex'?"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -77,12 +129,16 @@ public struct UndeclaredSupertype: Rule {
             else { continue }
             var suggestion: UniformTypeIdentifier?
             var fixIt: FixIt?
+            let siblings = context.catalog.declaration(for: unknown.referencedBy)?.conformsTo ?? []
+            if diagnostics.count < Self.suggestionLimit, let longer = context.lengthening(identifier, beside: siblings)
+            {
+                diagnostics.append(
+                    diagnostic(Message.cutShort(identifier, of: unknown.referencedBy, longer: longer), at: location))
+                continue
+            }
             if diagnostics.count < Self.suggestionLimit {
-                let found = context.suggestions(for: identifier, excluding: unknown.referencedBy)
-                suggestion = found.closest
-                if let nearest = found.unambiguous,
-                    context.catalog.isSystemDeclared(nearest)
-                {
+                suggestion = context.suggestion(for: identifier, excluding: unknown.referencedBy)
+                if let nearest = suggestion, context.catalog.isSystemDeclared(nearest) {
                     fixIt = FixIt(
                         Message.fixIt(nearest), changes: [.replaceString(at: location, with: nearest.rawValue)])
                 }
@@ -97,6 +153,14 @@ public struct UndeclaredSupertype: Rule {
 }
 
 private enum Message {
+    static func cutShort(
+        _ identifier: UniformTypeIdentifier, of type: UniformTypeIdentifier, longer: UniformTypeIdentifier
+    ) -> String {
+        message(
+            "\(quoted(type)) conforms to \(quoted(identifier)), which nobody declares and looks cut short; did you mean \(quoted(longer))?"
+        )
+    }
+
     static func unknown(
         _ identifier: UniformTypeIdentifier, of type: UniformTypeIdentifier, suggestion: UniformTypeIdentifier?
     ) -> String {

@@ -19,7 +19,12 @@ public struct UnexpandedBuildSetting: Rule {
             project are checked as built, so only references no setting defines remain. When build \
             settings are given (--setting, "buildSettings" in .utiscope.json, or the environment of \
             an Xcode build phase) the finding says what the reference and the whole value become, \
-            as an info.
+            as an info. An Info.plist that Xcode builds — an Xcode target's, or a file whose bundle \
+            keys Xcode fills in (CFBundleExecutable, CFBundleIdentifier, CFBundleName… written as \
+            $(…), as Xcode's templates write them) — has its references expanded by the build: no \
+            finding (Xcode's own settings, such as PRODUCT_MODULE_NAME, are defined there). In a \
+            template a build system configures (Info.plist.in, .cmake, .template), its ${NAME} and \
+            @NAME@ placeholders are replaced by that build: only $(NAME) is reported there.
             """,
         sources: [
             "swift-build InfoPlistProcessorTaskAction.swift and CoreBuildSystem.xcspec (S17, S18)",
@@ -36,7 +41,34 @@ public struct UnexpandedBuildSetting: Rule {
                         ↓<string>$(PRODUCT_BUNDLE_IDENTIFIER).sketch</string>
                     </dict>
                 </array>
-                """)
+                """,
+                expecting: [
+                    .warning(
+                        "'$(PRODUCT_BUNDLE_IDENTIFIER)' is expanded only by Xcode; other build systems leave it as written"
+                    )
+                ]),
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>$(PRODUCT_BUNDLE_IDENTIFIER).sketch</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            ↓<string>$(BASE_TYPE:unknownop)</string>
+                        </array>
+                    </dict>
+                </array>
+                """, settings: ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.app", "BASE_TYPE": "public.data"],
+                expecting: [
+                    .info(
+                        "'$(PRODUCT_BUNDLE_IDENTIFIER)' is expanded only by Xcode; with the build settings given it becomes 'com.example.app', so the value becomes 'com.example.app.sketch'"
+                    ),
+                    .info(
+                        "'$(BASE_TYPE:unknownop)' is expanded only by Xcode; with the build settings given it does not expand: unknown build setting operator 'unknownop'"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -50,8 +82,40 @@ public struct UnexpandedBuildSetting: Rule {
                         <string>com.example.sketch</string>
                     </dict>
                 </array>
-                """)
+                """),
+            // Xcode's document-app template: the bundle keys say Xcode builds this file.
+            Example(
+                """
+                <key>CFBundleExecutable</key>
+                <string>$(EXECUTABLE_NAME)</string>
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Document</string>
+                        <key>NSDocumentClass</key>
+                        <string>$(PRODUCT_MODULE_NAME).Document</string>
+                    </dict>
+                </array>
+                """),
         ])
+
+    /// The bundle keys Xcode's templates write as build settings: a file that writes one of them
+    /// as `$(…)` is built by Xcode, which expands every reference in it.
+    static let xcodeFilledKeys = [
+        "CFBundleExecutable", "CFBundleIdentifier", "CFBundleName", "CFBundleDevelopmentRegion",
+        "CFBundlePackageType", "CFBundleShortVersionString", "CFBundleVersion",
+    ]
+
+    /// Whether Xcode builds `plist`: the app is an Xcode target, or the file writes a bundle key
+    /// the way Xcode's templates do.
+    static func isBuiltByXcode(_ plist: InfoPlist, _ context: LintContext) -> Bool {
+        if context.unit.origin == .xcodeTarget { return true }
+        guard let root = plist.document?.root else { return false }
+        return xcodeFilledKeys.contains { key in
+            root[key]?.string.map { $0.contains("$(") } ?? false
+        }
+    }
 
     /// A rule value.
     public init() {}
@@ -61,6 +125,10 @@ public struct UnexpandedBuildSetting: Rule {
         var diagnostics: [Diagnostic] = []
         // A large app's file without '$(' or '${' has no value to look at.
         for plist in context.infoPlists where plist.mayHoldBuildSettingReferences {
+            let expandedByXcode = Self.isBuiltByXcode(plist, context)
+            // A template's own `${NAME}` placeholders are replaced by the build system that
+            // configures it (CMake's configure_file); its `$(NAME)` references are left for Xcode.
+            let isTemplate = ProjectDiscovery.isInfoPlistTemplateName(Path.lastComponent(of: plist.file))
             for value in Self.values(of: plist) {
                 guard let location = value.location else { continue }
                 // The whole value's expansion, made once for all the references it holds.
@@ -81,7 +149,7 @@ public struct UnexpandedBuildSetting: Rule {
                             message = Message.expanded(reference.text, to: part.value, value: complete)
                         }
                         diagnostics.append(diagnostic(message, at: location, severity: .info))
-                    } else {
+                    } else if !expandedByXcode, !(isTemplate && reference.text.hasPrefix("${")) {
                         let message = Message.unexpanded(reference.text, settingsGiven: !context.buildSettings.isEmpty)
                         diagnostics.append(diagnostic(message, at: location))
                     }

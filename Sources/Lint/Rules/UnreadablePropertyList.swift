@@ -20,14 +20,14 @@ public struct UnreadablePropertyList: Rule {
                 """
                 <key>CFBundleTypeName</key>
                 ↓<integer>12 apples</integer>
-                """),
+                """, expecting: [.error("'12 apples' is not an integer")]),
             Example(
                 """
                 <key>CFBundleDocumentTypes</key>
                 <array>
                     ↓<key>CFBundleTypeName</key>
                 </array>
-                """),
+                """, expecting: [.error("<key> is not allowed inside <array>")]),
         ],
         nonTriggeringExamples: [
             Example(

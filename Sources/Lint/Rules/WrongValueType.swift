@@ -31,12 +31,15 @@ public struct WrongValueType: Rule {
                         ↓<string>com.example.sketch</string>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .error("'LSItemContentTypes' should be an array; its string is read as a one-element array")
+                ]),
             Example(
                 """
                 <key>LSSupportsOpeningDocumentsInPlace</key>
                 ↓<string>YES</string>
-                """),
+                """, expecting: [.error("'LSSupportsOpeningDocumentsInPlace' should be a boolean, not a string")]),
             Example(
                 """
                 <key>CFBundleDocumentTypes</key>
@@ -48,7 +51,12 @@ public struct WrongValueType: Rule {
                         ↓<integer>1</integer>
                     </dict>
                 </array>
-                """),
+                """,
+                expecting: [
+                    .info(
+                        "'CFBundleTypeIconSystemGenerated' is the integer 1, which the system reads as true; <true/> is the documented form"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

@@ -1,0 +1,105 @@
+import PropertyList
+
+/// "Did you mean" for type identifiers: a suggestion only when it is clearly the one meant.
+///
+/// Edits are weighed as people mistype identifiers: a separator (`-`, `.`, `_`) left out or added
+/// costs half a letter (`public.mpeg4` is `public.mpeg-4`), a digit changed costs two (it names
+/// another format: `public.mpeg4` is not `public.mpeg`), a letter one. A candidate is offered
+/// only when it is within the allowance (one edit, two for a last component of six letters or
+/// more), when every other candidate is at least one whole edit further, and when no word of the
+/// identifier becomes another word: a short word (three letters or fewer) may gain or lose a
+/// letter (`txt` → `text`) or have two neighbours swapped (`pgn` → `png`) but not have one
+/// replaced (`utf` is not `rtf`), and no word may lose
+/// more than a third of its letters (`rez-source` is not `lex-source`, `tcl` is not `tcsh`).
+public struct IdentifierSuggestion: Sendable {
+    /// The candidates, lowercased, with their spelling as declared.
+    private let candidates: [(spelling: String, lowered: [Unicode.Scalar])]
+
+    /// A search over `candidates` (identifiers as declared).
+    public init(_ candidates: [String]) {
+        self.candidates = candidates.map { ($0, Array($0.lowercased().unicodeScalars)) }
+    }
+
+    /// The clear suggestion for `identifier`, never itself; nil when none is clear.
+    public func suggestion(for identifier: UniformTypeIdentifier, excluding excluded: UniformTypeIdentifier? = nil)
+        -> UniformTypeIdentifier?
+    {
+        let word = Array(identifier.rawValue.lowercased().unicodeScalars)
+        let last = identifier.rawValue.split(separator: ".").last.map { $0.unicodeScalars.count } ?? 0
+        let allowance = last >= 6 ? 2.0 : 1.0
+        var best: (spelling: String, distance: Double)?
+        var runnerUp = Double.infinity
+        for candidate in candidates {
+            guard abs(candidate.lowered.count - word.count) <= 4 else { continue }
+            let distance = Self.weightedDistance(word, candidate.lowered)
+            guard distance > 0 else { continue }
+            let spelled = UniformTypeIdentifier(candidate.spelling)
+            if spelled == identifier || spelled == excluded { continue }
+            if let current = best, distance >= current.distance {
+                if candidate.lowered != Array(current.spelling.lowercased().unicodeScalars) {
+                    runnerUp = min(runnerUp, distance)
+                }
+                continue
+            }
+            if let current = best { runnerUp = min(runnerUp, current.distance) }
+            best = (candidate.spelling, distance)
+        }
+        guard let best, best.distance <= allowance, runnerUp >= best.distance + 1,
+            Self.keepsEveryWord(identifier.rawValue.lowercased(), best.spelling.lowercased())
+        else { return nil }
+        return UniformTypeIdentifier(best.spelling)
+    }
+
+    /// What an edit of `scalar` costs: a separator half, a digit two, anything else one.
+    static func cost(_ scalar: Unicode.Scalar) -> Double {
+        switch scalar {
+        case "-", ".", "_": 0.5
+        case "0"..."9": 2
+        default: 1
+        }
+    }
+
+    /// The optimal-string-alignment distance of `a` and `b` with edits weighed by ``cost(_:)``
+    /// (a substitution costs the dearer of the two; a transposition of neighbours, one).
+    static func weightedDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Double {
+        if a.isEmpty { return b.reduce(0) { $0 + cost($1) } }
+        if b.isEmpty { return a.reduce(0) { $0 + cost($1) } }
+        var table = [[Double]](repeating: [Double](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 1...a.count { table[i][0] = table[i - 1][0] + cost(a[i - 1]) }
+        for j in 1...b.count { table[0][j] = table[0][j - 1] + cost(b[j - 1]) }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let substitution = a[i - 1] == b[j - 1] ? 0 : max(cost(a[i - 1]), cost(b[j - 1]))
+                var value = min(
+                    table[i - 1][j] + cost(a[i - 1]), table[i][j - 1] + cost(b[j - 1]),
+                    table[i - 1][j - 1] + substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, table[i - 2][j - 2] + 1)
+                }
+                table[i][j] = value
+            }
+        }
+        return table[a.count][b.count]
+    }
+
+    /// Whether no word of `typed` becomes another word in `candidate` (both lowercased): when
+    /// both split into the same number of words at separators, each changed word keeps at least
+    /// two thirds of its letters, and a word of three letters or fewer is not changed by a
+    /// substitution (only by a letter added or left out, or two neighbours swapped).
+    static func keepsEveryWord(_ typed: String, _ candidate: String) -> Bool {
+        let separators: Set<Character> = ["-", ".", "_"]
+        let words = typed.split(whereSeparator: separators.contains)
+        let others = candidate.split(whereSeparator: separators.contains)
+        guard words.count == others.count else { return true }
+        for (word, other) in zip(words, others) where word != other {
+            let a = Array(word.unicodeScalars)
+            let b = Array(other.unicodeScalars)
+            let edits = Suggestions.editDistance(a, b)
+            // A short word may have two neighbours swapped (`pgn` → `png`), not a letter replaced.
+            let swapped = edits == 1 && a.sorted(by: { $0.value < $1.value }) == b.sorted(by: { $0.value < $1.value })
+            if a.count <= 3 && a.count == b.count && !swapped { return false }
+            if Double(edits) > max(1, Double(a.count) / 3) { return false }
+        }
+        return true
+    }
+}

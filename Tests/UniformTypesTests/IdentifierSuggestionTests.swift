@@ -1,0 +1,52 @@
+import Testing
+
+@testable import UniformTypes
+
+/// "Did you mean" for identifiers: offered only when clearly meant, as `type` and lint offer it.
+@Suite struct IdentifierSuggestionTests {
+    let search = IdentifierSuggestion(SystemTypeCatalog.embedded.userFacingTypes.map(\.identifier.rawValue))
+
+    @Test func nearMatchesThatNameAnotherFormatAreNotOffered() {
+        // Seen on real apps: each near match is a different format, not a typo.
+        for typed in ["public.rez-source", "public.tcl-script", "public.utf"] {
+            #expect(search.suggestion(for: UniformTypeIdentifier(typed)) == nil, "\(typed)")
+        }
+        // A digit names a format: 'public.mpeg4' is 'public.mpeg-4' (a separator left out), not
+        // 'public.mpeg' (a digit added).
+        #expect(search.suggestion(for: "public.mpeg4") == "public.mpeg-4")
+    }
+
+    @Test func typosAreOffered() {
+        let cases: [(String, String)] = [
+            ("public.plain-txt", "public.plain-text"), ("publiic.plain-text", "public.plain-text"),
+            ("public.jpg", "public.jpeg"), ("public.pgn", "public.png"), ("com.adobe.pfd", "com.adobe.pdf"),
+            ("public.plaintext", "public.plain-text"), ("com.apple.pakage", "com.apple.package"),
+        ]
+        for (typed, meant) in cases {
+            #expect(search.suggestion(for: UniformTypeIdentifier(typed)) == UniformTypeIdentifier(meant), "\(typed)")
+        }
+    }
+
+    @Test func aTieOrANearRunnerUpGivesNothing() {
+        // Two candidates one edit away each: neither is clearly meant.
+        let tied = IdentifierSuggestion(["com.example.alpha", "com.example.alphb"])
+        #expect(tied.suggestion(for: "com.example.alphc") == nil)
+        // One much nearer than the other: offered.
+        let clear = IdentifierSuggestion(["com.example.sketchbook", "com.example.notebook"])
+        #expect(clear.suggestion(for: "com.example.sketchbok") == "com.example.sketchbook")
+        // Never itself, never the excluded one.
+        #expect(clear.suggestion(for: "com.example.sketchbook") == nil)
+        #expect(clear.suggestion(for: "com.example.sketchbok", excluding: "com.example.sketchbook") == nil)
+    }
+
+    @Test func editsAreWeighedAsPeopleMistypeIdentifiers() {
+        func distance(_ a: String, _ b: String) -> Double {
+            IdentifierSuggestion.weightedDistance(Array(a.unicodeScalars), Array(b.unicodeScalars))
+        }
+        #expect(distance("mpeg4", "mpeg-4") == 0.5)
+        #expect(distance("mpeg4", "mpeg") == 2)
+        #expect(distance("jpg", "jpeg") == 1)
+        #expect(distance("pgn", "png") == 1)
+        #expect(distance("same", "same") == 0)
+    }
+}
