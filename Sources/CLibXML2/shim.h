@@ -25,28 +25,52 @@
 #endif
 #include <dlfcn.h>
 
-/// Drops a message libxml2 sends to its generic error channel: nothing is ever written to
-/// standard error. (2.9–2.11 send a failed encoding conversion there and only there; the reader
-/// learns of it from `utiscope_xml_last_error`, by its numbers.)
-static inline void utiscope_xml_drop_message(void *ctx, const char *message, ...) {
-    (void)ctx; (void)message;
+/// The first error that reached libxml2's generic error channel during one parse, by its domain
+/// and code (both 0 when none did). 2.9–2.11 report a failed encoding conversion there and only
+/// there: it has no parser context, so the SAX error handler never sees it.
+typedef struct {
+    int domain;
+    int code;
+} utiscope_xml_unreported;
+
+/// libxml2's generic error channel during a parse: the message is never printed (nothing is
+/// written to standard error) nor read. libxml2 records an error as the thread's last error
+/// before it calls the channel, so the error is taken from there by its numbers; warnings are
+/// left out. `ctx` is the parse's `utiscope_xml_unreported`, or NULL outside a parse.
+static inline void utiscope_xml_generic_message(void *ctx, const char *message, ...) {
+    (void)message;
+    utiscope_xml_unreported *unreported = (utiscope_xml_unreported *)ctx;
+    if (unreported == NULL || unreported->code != 0) return;
+    const xmlError *error = xmlGetLastError();
+    if (error == NULL || error->code == 0 || error->level < XML_ERR_ERROR) return;
+    unreported->domain = error->domain;
+    unreported->code = error->code;
 }
 
-/// Prepares this thread for a parse: libxml2's generic messages are dropped, and its last error
-/// (thread-local in every release) is cleared, so that `utiscope_xml_last_error` afterwards
-/// reports this parse's.
-static inline void utiscope_xml_begin(void) {
-    xmlSetGenericErrorFunc(NULL, utiscope_xml_drop_message);
+/// Prepares this thread for a parse: what libxml2 sends to its generic channel is recorded in
+/// `unreported` (cleared here), and its last error (thread-local in every release) is cleared,
+/// so that `utiscope_xml_last_error` afterwards reports this parse's. Pair with
+/// `utiscope_xml_end` before `unreported` goes away.
+static inline void utiscope_xml_begin(utiscope_xml_unreported *unreported) {
+    unreported->domain = 0;
+    unreported->code = 0;
+    xmlSetGenericErrorFunc(unreported, utiscope_xml_generic_message);
     xmlResetLastError();
 }
 
-/// The domain and code of the last error libxml2 raised on this thread, whatever channel it went
-/// to (the structured handler, the generic channel, or none), and its first string argument (or
-/// NULL). Returns 0 when there was none. `xmlGetLastError` exists in every release (2.12 made
-/// its result const).
+/// Ends what `utiscope_xml_begin` began: generic messages are dropped again.
+static inline void utiscope_xml_end(void) {
+    xmlSetGenericErrorFunc(NULL, utiscope_xml_generic_message);
+}
+
+/// The domain and code of the last error (not warning) libxml2 raised on this thread, whatever
+/// channel it went to (the structured handler, the generic channel, or none), and its first
+/// string argument (or NULL). Returns 0 when there was none. `xmlGetLastError` exists in every
+/// release (2.12 made its result const) and keeps errors raised without a parser context too,
+/// which `xmlCtxtGetLastError` does not.
 static inline int utiscope_xml_last_error(int *domain, int *code, const char **name) {
     const xmlError *error = xmlGetLastError();
-    if (error == NULL || error->code == 0) return 0;
+    if (error == NULL || error->code == 0 || error->level < XML_ERR_ERROR) return 0;
     *domain = error->domain;
     *code = error->code;
     *name = error->str1;
@@ -66,9 +90,12 @@ static inline xmlParserCtxtPtr utiscope_xml_create(const char *bytes, int size, 
     return ctxt;
 }
 
-/// Whether the parser has stopped: a callback called `xmlStopParser`, or a fatal error. 2.14 added
-/// `xmlCtxtIsStopped` and deprecated reading `instate`; 2.15's `xmlStopParser` no longer sets
-/// `instate` to `XML_PARSER_EOF`. Before 2.14 every stop sets `disableSAX` and `instate`.
+/// Whether the parser has stopped: a callback called `xmlStopParser`, or an error ended the
+/// parse. 2.14 added `xmlCtxtIsStopped` and deprecated reading `instate` (and, in 2.14.0–2.14.3
+/// and again from 2.15, `disableSAX`); 2.15's `xmlStopParser` no longer sets `instate` to
+/// `XML_PARSER_EOF`. Before 2.14 every stop sets both members. `xmlCtxtIsStopped` counts a fatal
+/// error as a stop only from 2.14.5, but after one `xmlParseChunk` returns its code in every
+/// release, so the feeding stops either way.
 static inline int utiscope_xml_stopped(xmlParserCtxtPtr ctxt) {
 #if LIBXML_VERSION >= 21400
     return xmlCtxtIsStopped(ctxt);
@@ -130,11 +157,11 @@ typedef struct {
     const xmlChar *end;
 } utiscope_xml_place;
 
-/// The parser's place. libxml2 2.15 deprecated reading `line`, `col`, `consumed` and `cur`
-/// directly: the first three come from its `xmlCtxtGetInputPosition` there. For `cur` it points
-/// to `xmlCtxtGetInputWindow`, which gives the current line only (up to a size, found by walking
-/// it), not a place to scan back from across lines, so `cur` is still read as a member, which
-/// 2.15 keeps. `base` and `end` are not deprecated.
+/// The parser's place. libxml2 2.15 documents reading `line`, `col`, `consumed` and `cur`
+/// directly as deprecated (without marking them, so no warning): the first three come from its
+/// `xmlCtxtGetInputPosition` there. For `cur` it points to `xmlCtxtGetInputWindow`, which gives
+/// a window around the current line only, not a place to scan back from across lines, so `cur`
+/// is still read as the member it is in every release. `base` and `end` are not deprecated.
 static inline utiscope_xml_place utiscope_xml_where(xmlParserCtxtPtr ctxt) {
     utiscope_xml_place place;
     xmlParserInputPtr input = ctxt->input;

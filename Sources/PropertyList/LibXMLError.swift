@@ -3,19 +3,20 @@
 /// libxml2's messages, the columns it gives and even the callback an error arrives through change
 /// between releases: from 2.12 an encoding-conversion failure comes through the structured error
 /// handler as `XML_ERR_INVALID_ENCODING` where 2.9–2.11 wrote "input conversion failed" on the
-/// generic channel, 2.13 reworded and merged messages and reports invalid UTF-8 from the I/O
-/// domain, and an undeclared entity in a document with an external DTD is an error in 2.9 but a
-/// warning followed by a reference in 2.13 and later. The values of `xmlErrorDomain` and
-/// `xmlParserErrors` in `xmlerror.h` do not change (new ones are added at the end): the reader
-/// goes by them and words every message itself, so that a document gets the same error with
-/// libxml2 2.9.14 (Debian's, tested here), the macOS SDK's 2.9.13 and 2.10–2.15.
+/// generic channel only; 2.13 reworded and merged messages and reports malformed UTF-8 from the
+/// I/O domain where earlier releases call it an invalid character; an undeclared entity is an
+/// error in 2.9, an error that lets the parse go on in 2.13 and a fatal one again from 2.14.3.
+/// The values of `xmlErrorDomain` and `xmlParserErrors` in `xmlerror.h` do not change (new ones
+/// are added at the end): the reader goes by them and words every message itself, so that a
+/// document gets the same error from libxml2 2.9.14 (Debian's, tested here), the macOS SDK's
+/// 2.9.13 and 2.10–2.15.
 struct LibXMLError: Sendable, Hashable {
     /// Where in libxml2 the error arose: an `xmlErrorDomain` value.
     var domain: Int32
     /// What it is: an `xmlParserErrors` value.
     var code: Int32
-    /// libxml2's first string argument (`str1`), for the codes that carry a name there in every
-    /// release: an undeclared entity's, a start tag's, a namespace prefix's. Ignored for others.
+    /// libxml2's first string argument (`str1`): for an undeclared entity its name in every
+    /// release. The reader reads names from the document where it can and uses this otherwise.
     var name: String?
 
     /// An error from its numbers and, for the codes that have one, the name it is about.
@@ -23,6 +24,28 @@ struct LibXMLError: Sendable, Hashable {
         self.domain = domain
         self.code = code
         self.name = name
+    }
+
+    /// What an error means to the reader, whichever release and channel it came from.
+    enum Kind: Sendable, Hashable {
+        /// The bytes are not text in the document's encoding: a conversion that failed, or a
+        /// malformed UTF-8 sequence (2.13 and later).
+        case invalidText
+        /// libxml2 has no converter for the encoding the document declares.
+        case unsupportedEncoding
+        /// A character XML does not allow; 2.9–2.12 say this of a malformed UTF-8 sequence too,
+        /// which the reader tells apart by looking at the bytes.
+        case invalidCharacter
+        /// A reference to an entity other than the five predefined ones.
+        case undeclaredEntity
+        /// An end tag whose name is not the open element's.
+        case mismatchedEndTag
+        /// libxml2 was asked to load something the document refers to (nothing ever is loaded).
+        case refusedLoad
+        /// libxml2 itself gave up: out of memory, an internal error, one of its limits.
+        case libxml2Failure(String)
+        /// Any other well-formedness error, in the reader's words.
+        case syntax(String)
     }
 
     /// The `xmlErrorDomain` values the reader tells apart.
@@ -33,8 +56,9 @@ struct LibXMLError: Sendable, Hashable {
         static let i18n: Int32 = 27
     }
 
-    /// The `xmlParserErrors` values the reader words itself; their numbers are xmlerror.h's, the
-    /// same in libxml2 2.9.14 and 2.15.3 (compared name by name), 112–118 only in later releases.
+    /// The `xmlParserErrors` values the reader words itself. The numbers are xmlerror.h's, the
+    /// same in every release from 2.9.14 to 2.15.3 (compared name by name); 112–118 exist from
+    /// 2.10 or 2.13 only. `LibXMLErrorTests` checks them against the headers compiled here.
     enum Code {
         static let internalError: Int32 = 1
         static let noMemory: Int32 = 2
@@ -88,65 +112,47 @@ struct LibXMLError: Sendable, Hashable {
         static let commentAbruptlyEnded: Int32 = 112
         static let resourceLimit: Int32 = 114
         static let internalSubsetNotFinished: Int32 = 118
-        static let undefinedNamespace: Int32 = 201
         static let namespaceErrors: ClosedRange<Int32> = 200...205
-        static let conversionErrors: ClosedRange<Int32> = 6000...6004
-        /// `XML_IO_ENCODER`: the I/O layer's name for a failed conversion.
+        static let undefinedNamespace: Int32 = 201
+        /// The I/O domain's own codes (`XML_IO_*`).
+        static let ioErrors: ClosedRange<Int32> = 1500...1599
+        /// `XML_IO_ENCODER`: the I/O layer's word for a failed conversion (2.9–2.11).
         static let ioEncoder: Int32 = 1544
+        /// `XML_I18N_NO_HANDLER`: no converter for an encoding.
+        static let noHandler: Int32 = 6001
+        /// `XML_I18N_CONV_FAILED`: 2.9–2.11's failed conversion, on the generic channel only.
+        static let conversionFailed: Int32 = 6003
     }
 
-    /// Whether the error says the bytes are not text in the document's encoding (the reader then
-    /// looks for the bytes itself where it can: ``XMLPlistReader``).
-    var isEncodingError: Bool {
-        code == Code.invalidEncoding || code == Code.ioEncoder || Code.conversionErrors.contains(code)
-            || code == Code.unsupportedEncoding || code == Code.unknownEncoding
+    /// What the error means to the reader.
+    var kind: Kind {
+        switch code {
+        case Code.invalidEncoding, Code.ioEncoder, Code.conversionFailed: return .invalidText
+        case Code.unsupportedEncoding, Code.unknownEncoding, Code.noHandler: return .unsupportedEncoding
+        case Code.invalidCharacter: return .invalidCharacter
+        case Code.undeclaredEntity, Code.undeclaredEntityWarning: return .undeclaredEntity
+        case Code.tagNameMismatch: return .mismatchedEndTag
+        case Code.ioErrors: return .refusedLoad
+        case Code.internalError: return .libxml2Failure("libxml2 stopped with an internal error")
+        case Code.noMemory: return .libxml2Failure("libxml2 ran out of memory")
+        case Code.resourceLimit, Code.nameTooLong: return .libxml2Failure("a libxml2 limit was reached")
+        default: return .syntax(syntaxMessage)
+        }
     }
 
-    /// Whether the error may be the bytes of an invalid UTF-8 sequence: libxml2 2.9–2.12 report
-    /// one as an invalid character, 2.13 and later as an invalid encoding.
-    var mayBeInvalidUTF8: Bool { code == Code.invalidCharacter || code == Code.invalidEncoding }
+    /// The message of a ``Kind/invalidCharacter`` error that is not a malformed UTF-8 sequence.
+    static let disallowedCharacter = "a character XML does not allow"
 
-    /// What went wrong, in the reader's words.
-    var problem: PropertyListProblem {
-        if Code.conversionErrors.contains(code) || code == Code.invalidEncoding || code == Code.ioEncoder {
-            return .invalidEncoding("the text is not valid in the document's encoding")
-        }
-        if code == Code.unsupportedEncoding || code == Code.unknownEncoding || code == Code.encodingName {
-            return .invalidEncoding("libxml2 cannot read the encoding the document declares")
-        }
-        // The I/O domain's own codes (1500 on): nothing is ever loaded, so only a refused load.
-        if domain == Domain.io && code >= 1500 && code < 1600 {
-            return .xmlSyntax("libxml2 could not load what the document refers to")
-        }
-        // An undeclared entity is refused as every entity but the five predefined ones is: in
-        // 2.13 and later a document with an external DTD gets only a warning and a reference.
-        if code == Code.undeclaredEntity || code == Code.undeclaredEntityWarning, let name = quotedName {
-            return .entityReferenceRefused(name)
-        }
-        return .xmlSyntax(syntaxMessage)
-    }
-
-    /// The name, escaped and cut to 64 characters, or nil when there is none.
-    private var quotedName: String? {
-        guard let name, !name.isEmpty else { return nil }
-        let shown = name.count > 64 ? String(name.prefix(64)) + "…" : name
-        return OutputEscaping.escape(shown)
-    }
-
-    /// The message of an ``PropertyListProblem/xmlSyntax(_:)`` error.
+    /// The message of a ``Kind/syntax(_:)`` error.
     private var syntaxMessage: String {
         switch code {
-        case Code.internalError: return "libxml2 stopped with an internal error"
-        case Code.noMemory: return "libxml2 ran out of memory"
         case Code.documentStart, Code.documentEmpty: return "no root element: the document has no start tag"
         case Code.documentEnd, Code.extraContent: return "content after the root element"
         case Code.invalidCharacterReferences: return "invalid character reference"
-        case Code.invalidCharacter: return "a character XML does not allow"
         case Code.misplacedCharacterReferences: return "character reference outside the root element"
         case Code.misplacedEntityReferences: return "entity reference outside the root element"
         case Code.entityReferenceWithoutName: return "'&' not followed by an entity name (write '&amp;')"
         case Code.entityReferenceWithoutSemicolon: return "entity reference without its ';'"
-        case Code.undeclaredEntity, Code.undeclaredEntityWarning: return "reference to an undeclared entity"
         case Code.quotedStrings, Code.literals: return "quoted string not started or not closed"
         case Code.lessThanInAttribute: return "'<' in an attribute value"
         case Code.attributeNotStarted: return "attribute value without quotes"
@@ -158,7 +164,7 @@ struct LibXMLError: Sendable, Hashable {
         case Code.commentAbruptlyEnded: return "comment ends before it starts ('<!-->')"
         case Code.processingInstructions: return "malformed processing instruction"
         case Code.declarations: return "malformed declaration in the DTD"
-        case Code.xmlDeclarations, Code.versionMissing: return "malformed XML declaration"
+        case Code.xmlDeclarations, Code.versionMissing, Code.encodingName: return "malformed XML declaration"
         case Code.unknownVersion: return "XML version other than 1.0"
         case Code.reservedXMLName: return "XML declaration not at the very start of the document"
         case Code.doctypeNotFinished, Code.internalSubsetNotFinished: return "DOCTYPE never closed"
@@ -166,21 +172,16 @@ struct LibXMLError: Sendable, Hashable {
         case Code.misplacedCDATAEnd: return "']]>' in text"
         case Code.cdataNotFinished: return "CDATA section never closed"
         case Code.spaceRequired: return "a space is missing between names or attributes"
-        case Code.nameRequired: return "'<' not followed by a name (write '&lt;' in text)"
+        // libxml2 uses this code after a '<' and after a '&' alike.
+        case Code.nameRequired: return "'<' or '&' not followed by a name (write '&lt;' or '&amp;' in text)"
         case Code.lessThanRequired, Code.greaterThanRequired: return "tag without its '>'"
         case Code.endTagRequired: return "end tag missing"
         case Code.equalsRequired: return "attribute without '='"
-        case Code.tagNameMismatch:
-            return quotedName.map { "end tag does not match the start tag <\($0)>" } ?? "end tag does not match its start tag"
-        case Code.tagNotFinished:
-            return quotedName.map { "the document ends before <\($0)> is closed" } ?? "the document ends inside an element"
+        case Code.tagNotFinished: return "the document ends inside an element"
         case Code.notWellBalanced: return "elements not properly nested"
         case Code.entityLoop: return "entity refers to itself"
-        case Code.nameTooLong: return "name longer than libxml2 accepts"
-        case Code.resourceLimit: return "a libxml2 limit was reached"
         case Code.userStop: return "parsing stopped"
-        case Code.undefinedNamespace:
-            return quotedName.map { "namespace prefix '\($0)' is not declared" } ?? "namespace prefix not declared"
+        case Code.undefinedNamespace: return "namespace prefix not declared"
         case Code.namespaceErrors: return "malformed namespace name or declaration"
         default: return "not well-formed XML (libxml2 error \(code))"
         }

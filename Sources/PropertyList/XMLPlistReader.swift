@@ -45,7 +45,7 @@ struct XMLPlistReader {
         state.pointee.builder.reserve(nodes: XMLPlistReader.elementBound(bytes[...]), arenaBytes: bytes.count)
         let (status, unreported) = bytes.withUnsafeBufferPointer { buffer in
             state.pointee.source = buffer
-            state.pointee.sourceIsUTF8 = Self.isReadAsUTF8(buffer)
+            state.pointee.sourceEncoding = XMLInputEncoding(of: buffer)
             defer { state.pointee.source = nil }
             return Self.parse(into: state, start: buffer, finish: true, chunkSize: chunkSize) { feed in
                 feed(buffer.dropFirst(4))
@@ -54,10 +54,9 @@ struct XMLPlistReader {
         state.pointee.endStrayText()
         if let error = state.pointee.error { throw error }
         if status != 0 {
-            // An error that reached no callback: libxml2 2.9–2.11 send a failed encoding
-            // conversion only to the generic channel. Its numbers say what it was.
-            throw PropertyListError(
-                unreported?.problem ?? .xmlSyntax("the document is not well-formed"), at: SourceLocation(file: file))
+            // An error that reached no callback: 2.9–2.11 send a failed encoding conversion only
+            // to the generic channel. Its numbers say what it was.
+            throw state.pointee.unplacedError(unreported)
         }
         guard state.pointee.root >= 0 else {
             throw PropertyListError(.missingRootValue, at: SourceLocation(file: file))
@@ -71,35 +70,45 @@ struct XMLPlistReader {
     /// (up to 4) let libxml2 detect the encoding, `body` feeds the rest through the function it is
     /// given (which returns libxml2's status), and `finish` tells libxml2 the input ends there (the
     /// first part of a split read does not end). Returns the first non-zero status (or 0) and, when
-    /// it is not 0, the last error libxml2 raised on this thread (nil when there was none), for an
-    /// error that reached no callback.
+    /// it is not 0, the error libxml2 raised outside the callbacks: the first that reached its
+    /// generic channel, or else the last it raised on this thread (nil when there was none).
     private static func parse(
         into state: UnsafeMutablePointer<XMLState>, start: UnsafeBufferPointer<UInt8>, finish: Bool,
         chunkSize: Int32 = 0, _ body: (_ feed: (Slice<UnsafeBufferPointer<UInt8>>) -> Int32) -> Int32
-    ) -> (status: Int32, lastError: LibXMLError?) {
+    ) -> (status: Int32, unreported: LibXMLError?) {
         var handler = XMLPlistReader.handler
-        utiscope_xml_begin()
-        let status: Int32 = withUnsafeMutablePointer(to: &handler) { sax in
-            let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
-            let first = UnsafeBufferPointer(rebasing: start.prefix(4))
-            guard
-                let context = utiscope_xml_create(
-                    first.baseAddress.map(Self.chars), Int32(first.count), sax, state, options)
-            else { return -1 }
-            state.pointee.context = context
+        var unreported = utiscope_xml_unreported()
+        let status: Int32 = withUnsafeMutablePointer(to: &unreported) { unreported in
+            utiscope_xml_begin(unreported)
+            state.pointee.unreported = unreported
             defer {
-                state.pointee.context = nil
-                utiscope_xml_free(context)
+                state.pointee.unreported = nil
+                utiscope_xml_end()
             }
-            let status = body { piece in
-                let piece = UnsafeBufferPointer(rebasing: piece)
-                guard let bytes = piece.baseAddress, !piece.isEmpty else { return 0 }
-                return utiscope_xml_feed(context, Self.chars(bytes), Int32(piece.count), chunkSize)
+            return withUnsafeMutablePointer(to: &handler) { sax in
+                let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_HUGE.rawValue)
+                let first = UnsafeBufferPointer(rebasing: start.prefix(4))
+                guard
+                    let context = utiscope_xml_create(
+                        first.baseAddress.map(Self.chars), Int32(first.count), sax, state, options)
+                else { return -1 }
+                state.pointee.context = context
+                defer {
+                    state.pointee.context = nil
+                    utiscope_xml_free(context)
+                }
+                let status = body { piece in
+                    let piece = UnsafeBufferPointer(rebasing: piece)
+                    guard let bytes = piece.baseAddress, !piece.isEmpty else { return 0 }
+                    return utiscope_xml_feed(context, Self.chars(bytes), Int32(piece.count), chunkSize)
+                }
+                guard status == 0, finish else { return status }
+                state.pointee.finishing = true
+                return utiscope_xml_finish(context)
             }
-            guard status == 0 else { return status }
-            return finish ? utiscope_xml_finish(context) : 0
         }
         guard status != 0 else { return (0, nil) }
+        if unreported.code != 0 { return (status, LibXMLError(domain: unreported.domain, code: unreported.code)) }
         var domain: Int32 = 0
         var code: Int32 = 0
         var name: UnsafePointer<CChar>?
@@ -301,7 +310,7 @@ struct XMLPlistReader {
         var cut: XMLSplit?
         let (status, _) = bytes.withUnsafeBufferPointer { buffer in
             state.pointee.source = buffer
-            state.pointee.sourceIsUTF8 = Self.isReadAsUTF8(buffer)
+            state.pointee.sourceEncoding = XMLInputEncoding(of: buffer)
             defer { state.pointee.source = nil }
             return Self.parse(into: state, start: buffer, finish: false) { feed in
                 // Up to where the cut may start, a mebibyte at a time, stopping as soon as the
@@ -372,7 +381,7 @@ struct XMLPlistReader {
                 // libxml2's offsets count the prefix first: the file's are theirs less it, plus the cut.
                 state.pointee.source = buffer
                 state.pointee.sourceShift = split.offset - prefix.count
-                state.pointee.sourceIsUTF8 = Self.isReadAsUTF8(buffer)
+                state.pointee.sourceEncoding = XMLInputEncoding(of: buffer)
                 defer { state.pointee.source = nil }
                 return Self.parse(into: state, start: prefix, finish: true) { feed in
                     let status = feed(prefix.dropFirst(4))
@@ -387,38 +396,6 @@ struct XMLPlistReader {
             builder.nodes.prefix(standIns.count).map(\.kind) == standIns
         else { return nil }
         return builder
-    }
-
-    /// Whether libxml2 reads `bytes` as the UTF-8 they are, without converting them (its offsets
-    /// and the input's are then the same): no byte-order mark or zero byte of UTF-16 or UTF-32 and
-    /// no EBCDIC at the start, and an XML declaration that names no encoding, or UTF-8. Decided
-    /// from the bytes, as libxml2 decides, rather than from its parser's input buffer, whose
-    /// members 2.15 deprecated.
-    static func isReadAsUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var start = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            start = 3
-        } else if bytes.prefix(4).contains(0) || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE])
-            || bytes.starts(with: [0x4C, 0x6F, 0xA7, 0x94])
-        {
-            return false
-        }
-        guard bytes[start...].starts(with: "<?xml".utf8) else { return true }
-        // The declaration up to its `?>`; one longer than 256 bytes is not taken for UTF-8.
-        let declaration = Array(bytes[start..<min(bytes.count, start + 256)])
-        guard let end = declaration.indices.first(where: { declaration[$0...].starts(with: "?>".utf8) }) else {
-            return false
-        }
-        let keyword = Array("encoding".utf8)
-        guard let at = (0..<end).first(where: { declaration[$0..<end].starts(with: keyword) }) else { return true }
-        var index = at + keyword.count
-        while index < end, [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: "=")].contains(declaration[index]) { index += 1 }
-        guard index < end, declaration[index] == UInt8(ascii: "\"") || declaration[index] == UInt8(ascii: "'") else {
-            return false
-        }
-        let quote = declaration[index]
-        let name = declaration[(index + 1)..<end].prefix { $0 != quote }.map { $0 | 0x20 }
-        return name.elementsEqual("utf-8".utf8) || name.elementsEqual("utf8".utf8)
     }
 
     /// Broken UTF-16 in a document that is UTF-16 by its byte-order mark or its first
@@ -508,8 +485,7 @@ struct XMLPlistReader {
         sax.ignorableWhitespace = sax.characters
         sax.reference = { context, name in
             guard let context else { return }
-            let text = name.map { String(cString: $0) } ?? ""
-            XMLState.from(context).pointee.fail(.entityReferenceRefused(OutputEscaping.escape(text)))
+            XMLState.from(context).pointee.refuseReference(named: name.map { String(cString: $0) } ?? "")
         }
         sax.getEntity = { _, _ in nil }
         sax.getParameterEntity = { _, _ in nil }
@@ -587,9 +563,15 @@ struct XMLState {
     /// are counted there), and what to add to libxml2's offsets to index them.
     var source: UnsafeBufferPointer<UInt8>?
     var sourceShift = 0
-    /// Whether libxml2 reads ``source`` as it is, UTF-8 (``XMLPlistReader/isReadAsUTF8(_:)``): its
-    /// offsets are then the source's, and invalid UTF-8 can be found there.
-    var sourceIsUTF8 = false
+    /// How libxml2 reads ``source``: when as the UTF-8 it is, its offsets are the source's, and a
+    /// malformed sequence can be found there.
+    var sourceEncoding = XMLInputEncoding.converted(nil)
+    /// Where libxml2 records an error that reaches only its generic channel, during a libxml2
+    /// parse (``XMLPlistReader``'s `parse`).
+    var unreported: UnsafeMutablePointer<utiscope_xml_unreported>?
+    /// Whether libxml2 has been told the input has ended: an error from then on, with an element
+    /// still open, may mean the document stops early (``truncation(_:line:column:)``).
+    var finishing = false
     /// The run's first line, up to 40 bytes, as far as seen (`strayShownDone` once complete).
     var strayShown: [UInt8] = []
     var strayShownDone = false
@@ -613,58 +595,191 @@ struct XMLState {
 
     // MARK: Errors
 
+    /// Fails with `problem` at `line`:`column`, or where the parser stands when `line` is nil.
     mutating func fail(_ problem: PropertyListProblem, line: Int32? = nil, column: Int32? = nil) {
+        guard line == nil, let context else { return record(problem, line: line, column: column) }
+        var currentLine: Int32 = 0
+        var currentColumn: Int32 = 0
+        utiscope_xml_position(context, &currentLine, &currentColumn)
+        record(problem, line: currentLine > 0 ? currentLine + lineOffset : nil, column: currentColumn)
+    }
+
+    /// Fails with `problem` at `line`:`column` as given: nil leaves out what is not known.
+    mutating func record(_ problem: PropertyListProblem, line: Int32?, column: Int32?) {
         guard !failed else { return }
         failed = true
         var location = SourceLocation(file: file)
-        if let line {
+        if let line, line > 0 {
             location.line = Int(line)
-            location.column = column.map(Int.init)
-        } else if let context {
-            var currentLine: Int32 = 0
-            var currentColumn: Int32 = 0
-            utiscope_xml_position(context, &currentLine, &currentColumn)
-            location.line = currentLine > 0 ? Int(currentLine + lineOffset) : nil
-            location.column = currentColumn > 0 ? Int(currentColumn) : nil
+            location.column = column.flatMap { $0 > 0 ? Int($0) : nil }
         }
         error = PropertyListError(problem, at: location)
         if let context { xmlStopParser(context) }
     }
 
-    /// An error libxml2 raised, taken by its domain and code (``LibXMLError``), never by its
-    /// message; warnings are not errors. Invalid UTF-8 is looked for in the source, to be told
-    /// with its own position and bytes whichever code libxml2's release gives it.
+    /// An error libxml2 raised through the SAX error handler, taken by its domain and code
+    /// (``LibXMLError``), never its message; warnings are not errors. A failed conversion that
+    /// reached libxml2's generic channel before it (2.9–2.11) is the cause, and is reported instead.
     mutating func libxmlError(_ raw: UnsafePointer<xmlError>) {
         let report = raw.pointee
         guard report.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-        let error = LibXMLError(
+        var error = LibXMLError(
             domain: Int32(report.domain), code: Int32(report.code), name: report.str1.map { String(cString: $0) })
-        if error.mayBeInvalidUTF8, let invalid = invalidUTF8InSource() {
-            return fail(invalid.problem, line: invalid.line, column: invalid.column)
+        if let earlier = unreported?.pointee, earlier.code != 0,
+            LibXMLError(domain: earlier.domain, code: earlier.code).kind == .invalidText
+        {
+            error = LibXMLError(domain: earlier.domain, code: earlier.code)
         }
-        fail(
-            error.problem, line: report.line > 0 ? report.line + lineOffset : nil,
-            column: report.int2 > 0 ? report.int2 : nil)
+        let found = located(error, line: report.line > 0 ? report.line + lineOffset : nil, column: report.int2)
+        record(found.problem, line: found.line, column: found.column)
     }
 
-    /// The first byte of ``source`` that does not start a valid UTF-8 sequence, with its line and
-    /// column (characters, as libxml2 counts them), when libxml2 reads the source as UTF-8.
-    func invalidUTF8InSource() -> (problem: PropertyListProblem, line: Int32, column: Int32)? {
-        guard let source, sourceIsUTF8, let offset = UTF8Validation.firstInvalid(in: source) else { return nil }
-        var line: Int32 = 1
-        var column: Int32 = 1
-        // Lines end at a line feed, or a carriage return not followed by one (XML's line ends).
-        for index in 0..<offset {
-            let byte = source[index]
-            if byte == 0x0A || (byte == 0x0D && (index + 1 == source.count || source[index + 1] != 0x0A)) {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 && byte != 0x0D {
-                column += 1
-            }
+    /// The error for a parse that libxml2 ended without telling the error handler: `unreported`
+    /// (from its generic channel, or its last error) when there is one.
+    func unplacedError(_ unreported: LibXMLError?) -> PropertyListError {
+        let found = unreported.map { located($0, line: nil, column: nil) }
+        return PropertyListError(
+            found?.problem ?? .xmlSyntax("the document is not well-formed"),
+            at: SourceLocation(file: file, line: found?.line.map(Int.init), column: found?.column.map(Int.init)))
+    }
+
+    /// What `error` means here, in the reader's words, and where: a place the reader finds in the
+    /// source itself where it can (a malformed UTF-8 sequence, an entity reference, an end tag,
+    /// the end of a document that stops early), else libxml2's `line` and `column`. A failed
+    /// conversion has no place: libxml2 converts ahead of the parser, so neither its place nor
+    /// the parser's is where the bytes are.
+    func located(_ error: LibXMLError, line: Int32?, column: Int32?) -> (
+        problem: PropertyListProblem, line: Int32?, column: Int32?
+    ) {
+        switch error.kind {
+        case .invalidText, .invalidCharacter:
+            if let malformed = malformedUTF8(behind: error) { return malformed }
+            if error.kind == .invalidText { return (.invalidEncoding(invalidTextReason), nil, nil) }
+        case .unsupportedEncoding:
+            let reason =
+                sourceEncoding.declaredName.flatMap(Self.quoted).map { "libxml2 cannot read \($0) text" }
+                ?? "libxml2 cannot read the encoding the document declares"
+            return (.invalidEncoding(reason), line, column)
+        case .undeclaredEntity:
+            let reference = referenceInSource()
+            let name = reference?.name ?? error.name ?? ""
+            return (
+                .entityReferenceRefused(OutputEscaping.escape(name)), reference?.line ?? line,
+                reference == nil ? column : reference?.column
+            )
+        case .refusedLoad:
+            return (.xmlSyntax("libxml2 could not load what the document refers to"), line, column)
+        case .libxml2Failure(let why):
+            return (.unreadable(why), line, column)
+        case .mismatchedEndTag, .syntax:
+            break
         }
-        let byte = String(source[offset], radix: 16, uppercase: true)
-        return (.invalidEncoding("byte 0x\(byte) does not start a valid UTF-8 sequence"), line, column)
+        if let truncated = truncation(error, line: line, column: column) { return truncated }
+        switch error.kind {
+        case .mismatchedEndTag:
+            let open = frames.last.map { "end tag does not match the start tag <\($0.element.name)>" }
+            let place = endTagInSource()
+            return (
+                .xmlSyntax(open ?? "end tag does not match its start tag"), place?.line ?? line,
+                place == nil ? column : place?.column
+            )
+        case .syntax(let message): return (.xmlSyntax(message), line, column)
+        default: return (.xmlSyntax(LibXMLError.disallowedCharacter), line, column)
+        }
+    }
+
+    /// A document that stops early: libxml2 has been told the input ended, an element is still
+    /// open, and nothing after where the parser stands closes it. Whatever libxml2's release calls
+    /// it (extra content at the end in 2.9, an unfinished tag, a missing end tag), it is reported
+    /// at the end of the document, inside the innermost open element. (An error raised only once
+    /// the input ended is not enough: a push parser holds back a `&` until it sees a `;`.) When
+    /// libxml2 converts the input, its offsets are not the source's, and `error`'s code decides,
+    /// at libxml2's `line` and `column`.
+    func truncation(_ error: LibXMLError, line: Int32?, column: Int32?) -> (
+        problem: PropertyListProblem, line: Int32?, column: Int32?
+    )? {
+        guard finishing, let open = frames.last else { return nil }
+        let problem = PropertyListProblem.truncated("it ends inside <\(open.element.name)>")
+        guard let places, let parserOffset else {
+            let endings = [LibXMLError.Code.documentEnd, LibXMLError.Code.tagNotFinished, LibXMLError.Code.endTagRequired]
+            return endings.contains(error.code) ? (problem, line, column) : nil
+        }
+        guard !places.contains(Array("</\(open.element.name)".utf8), from: parserOffset) else { return nil }
+        let end = places.end
+        return (problem, end.line, end.column)
+    }
+
+    /// Why text is refused: the bytes are not text in the document's encoding.
+    var invalidTextReason: String {
+        switch sourceEncoding {
+        case .utf8: return "bytes that are not valid UTF-8"
+        case .converted(let name?): return "bytes that are not valid \(Self.quoted(name) ?? "") text"
+        case .converted(nil): return "bytes that are not valid in the document's encoding"
+        }
+    }
+
+    /// `text` escaped, cut to 64 characters and in single quotes, or nil when empty.
+    static func quoted(_ text: String) -> String? {
+        guard !text.isEmpty else { return nil }
+        return "'\(OutputEscaping.escape(text.count > 64 ? String(text.prefix(64)) + "…" : text))'"
+    }
+
+    /// ``source`` as places to report errors at, when libxml2 reads it as the UTF-8 it is (its
+    /// offsets are then the source's).
+    var places: XMLSourcePlaces? {
+        guard let source, sourceEncoding == .utf8 else { return nil }
+        return XMLSourcePlaces(bytes: source)
+    }
+
+    /// The offset in ``source`` of the byte the parser stands on.
+    var parserOffset: Int? {
+        guard let context else { return nil }
+        return utiscope_xml_consumed(context) + sourceShift
+    }
+
+    /// The first malformed UTF-8 sequence in ``source``, told with its first byte and place, when
+    /// libxml2 reads the source as UTF-8 and `error` is what such a sequence raises:
+    /// `XML_ERR_INVALID_ENCODING` (2.13 and later), or `XML_ERR_INVALID_CHAR` (2.9–2.12) for a
+    /// sequence where the parser stands, since that code also means a well-formed character that
+    /// XML does not allow.
+    func malformedUTF8(behind error: LibXMLError) -> (problem: PropertyListProblem, line: Int32?, column: Int32?)? {
+        guard let places, let offset = UTF8Validation.firstInvalid(in: places.bytes) else { return nil }
+        if error.kind == .invalidCharacter {
+            // A sequence is at most four bytes, and the parser stands on its first.
+            guard let parserOffset, offset < parserOffset + 4 else { return nil }
+        }
+        let place = places.place(of: offset)
+        let byte = String(places.bytes[offset], radix: 16, uppercase: true)
+        return (.invalidEncoding("byte 0x\(byte) does not start a valid UTF-8 sequence"), place.line, place.column)
+    }
+
+    /// The entity reference the parser has just read: its name and the place of its `&`, found
+    /// looking back from where the parser stands (past the reference in every release).
+    func referenceInSource() -> (name: String, line: Int32, column: Int32)? {
+        guard let places, let parserOffset,
+            let ampersand = places.start(of: UInt8(ascii: "&"), before: parserOffset, withinLine: true),
+            let name = places.referenceName(at: ampersand)
+        else { return nil }
+        let place = places.place(of: ampersand)
+        return (name, place.line, place.column)
+    }
+
+    /// The place of the `<` of the end tag the parser has just read, found looking back from where
+    /// the parser stands (past the tag's `>` in every release).
+    func endTagInSource() -> (line: Int32, column: Int32)? {
+        guard let places, let parserOffset,
+            let start = places.start(of: UInt8(ascii: "<"), before: parserOffset, withinLine: false),
+            start + 1 < places.bytes.count, places.bytes[start + 1] == UInt8(ascii: "/")
+        else { return nil }
+        return places.place(of: start)
+    }
+
+    /// Refuses the entity reference libxml2 hands to the `reference` callback (2.13 and later, for
+    /// an undeclared entity in a document with an external DTD), at its `&`.
+    mutating func refuseReference(named name: String) {
+        let found = located(LibXMLError(domain: LibXMLError.Domain.parser, code: LibXMLError.Code.undeclaredEntity, name: name), line: nil, column: nil)
+        guard found.line == nil else { return record(found.problem, line: found.line, column: found.column) }
+        fail(found.problem)
     }
 
     mutating func doctype() {
@@ -868,7 +983,7 @@ struct XMLState {
     /// The column of the byte at `offset` of libxml2's input, counted in ``source`` (nil when
     /// there is none or libxml2 converts the input, so that its offsets are not the source's).
     func columnInSource(at offset: Int) -> Int? {
-        guard let source, sourceIsUTF8 else { return nil }
+        guard let source, sourceEncoding == .utf8 else { return nil }
         let position = offset + sourceShift
         guard position >= 0, position < source.count else { return nil }
         var lineStart = position

@@ -211,7 +211,7 @@ import Testing
             problem: .invalidBase64("text after '=' padding"), position: "4:1"),
         ErrorCase(
             name: "undeclared entity", body: "<string>&nope;</string>",
-            problem: .xmlSyntax("entity 'nope' not defined"), position: "4:15"),
+            problem: .entityReferenceRefused("nope"), position: "4:9"),
     ]
 
     @Test(arguments: errorCases) func reportsErrorsWithTheirPosition(_ testCase: ErrorCase) {
@@ -221,39 +221,26 @@ import Testing
         #expect(error?.location.file == "test.plist")
     }
 
-    @Test func reportsMalformedXMLWithLibxml2sPosition() {
+    @Test func reportsAMismatchedEndTagAtItsStart() {
         let error = readError("<plist>\n<dict>\n<key>a</key><string>b</array>\n</dict></plist>")
-        guard case .xmlSyntax(let message)? = error?.problem else {
-            Issue.record("expected an XML syntax error, got \(String(describing: error))")
-            return
-        }
-        #expect(message.contains("mismatch"))
-        #expect(error?.location.line == 3)
+        #expect(error?.problem == .xmlSyntax("end tag does not match the start tag <string>"))
+        #expect(position(error?.location) == "3:22")
     }
 
-    @Test func refusesTruncatedDocuments() {
+    @Test func refusesTruncatedDocumentsAtTheirEnd() {
         let error = readError("<plist><dict><key>a</key><string>b</str")
-        guard case .xmlSyntax? = error?.problem else {
-            Issue.record("expected an XML syntax error, got \(String(describing: error))")
-            return
-        }
-        #expect(error?.location.line == 1)
+        #expect(error?.problem == .truncated("it ends inside <string>"))
+        #expect(position(error?.location) == "1:40")
     }
 
-    @Test func refusesInvalidUTF8() {
-        var bytes = Array("<plist><string>".utf8)
-        bytes += [0xC3, 0x28]
-        bytes += Array("</string></plist>".utf8)
-        let error = try? parse(bytes: bytes)
-        #expect(error == nil)
+    @Test func refusesInvalidUTF8AtItsFirstByte() {
+        let bytes = Array("<plist><string>".utf8) + [0xC3, 0x28] + Array("</string></plist>".utf8)
+        #expect(throws: PropertyListError.self) { try parse(bytes: bytes) }
         do {
             _ = try parse(bytes: bytes)
         } catch {
-            guard case .xmlSyntax(let message) = error.problem else {
-                Issue.record("expected an XML syntax error, got \(error)")
-                return
-            }
-            #expect(message.lowercased().contains("utf-8"))
+            #expect(error.problem == .invalidEncoding("byte 0xC3 does not start a valid UTF-8 sequence"))
+            #expect(position(error.location) == "1:16")
         }
     }
 
