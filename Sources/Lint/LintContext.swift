@@ -533,11 +533,15 @@ struct FirstDeclarations {
 extension LintContext {
     /// The identifier `identifier` looks cut short from: one of `siblings` (listed beside it) or,
     /// failing that, one the app or its extensions declare, that continues it after a dot
-    /// (`net.daringfireball` beside `net.daringfireball.markdown`). Nil when there is none, or
-    /// when several continue it and none is listed beside it. Compared case-insensitively.
+    /// (`net.daringfireball` beside `net.daringfireball.markdown`). Only a bare domain (two
+    /// parts) looks cut short: a longer identifier is a type of its own even when another extends
+    /// it (`org.tug.tex` beside `org.tug.tex.bibtex`, both declared by TeX apps). Nil when there
+    /// is none, or when several continue it and none is listed beside it. Compared
+    /// case-insensitively.
     func lengthening(_ identifier: UniformTypeIdentifier, beside siblings: [UniformTypeIdentifier])
         -> UniformTypeIdentifier?
     {
+        guard identifier.normalized.split(separator: ".").count <= 2 else { return nil }
         let prefix = identifier.normalized + "."
         func continues(_ other: UniformTypeIdentifier) -> Bool { other.normalized.hasPrefix(prefix) }
         let listed = siblings.filter(continues)

@@ -18,8 +18,10 @@ public struct UndeclaredQuickLookType: Rule {
             extensions; three parts under a code host such as com.github): not the domains of the \
             types it exports, since an editor exporting one of another vendor's types may list \
             that vendor's others on purpose. For other types, info only: another installed app may \
-            declare them, which utiscope cannot see. A listed identifier that a longer one beside \
-            it continues after a dot looks cut short: a warning suggesting the longer one. \
+            declare them, which utiscope cannot see. A listed bare domain (two parts) that a longer \
+            identifier beside it continues after a dot looks cut short: a warning suggesting the \
+            longer one (a longer identifier is a type of its own, as org.tug.tex beside \
+            org.tug.tex.bibtex). \
             Dynamic 'dyn.' identifiers are left alone: they are the types of files whose extension \
             no declaration claims, so an extension may list them.
             """,
