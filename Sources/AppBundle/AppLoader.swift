@@ -39,9 +39,10 @@ public struct AppLoader: Sendable {
         self.sourceFolders = sourceFolders
     }
 
-    /// `unit` with its Swift files read into ``AppUnit/code`` (nothing read when it has none).
+    /// `unit` with its Swift files read into ``AppUnit/code``, when they were looked for
+    /// (``AppUnit/sourcesLookedFor``) or some are given.
     public func readingCode(_ unit: AppUnit) -> AppUnit {
-        guard !unit.swiftFiles.isEmpty else { return unit }
+        guard unit.sourcesLookedFor || !unit.swiftFiles.isEmpty else { return unit }
         var unit = unit
         let (code, findings) = SwiftSourceFiles.read(unit.swiftFiles)
         unit.code = code
@@ -116,7 +117,10 @@ public struct AppLoader: Sendable {
                     name: unit.name, infoPlist: app, extensions: extensions, folder: unit.folder,
                     resources: resources(in: unit.folder, authoritative: true), origin: .xcodeTarget)
                 loaded.settingsUsed = settingsUsed(by: app, in: settings)
-                if readsSources { loaded.swiftFiles = SwiftSourceFiles.files(of: target) }
+                if readsSources {
+                    loaded.swiftFiles = SwiftSourceFiles.files(of: target)
+                    loaded.sourcesLookedFor = true
+                }
                 loaded.preprocessesInfoPlist = settings.settings.bool("INFOPLIST_PREPROCESS")
                 if let name = settings.appIconName {
                     loaded.appIconSetName = Located(
@@ -178,19 +182,30 @@ public struct AppLoader: Sendable {
             }
         }
         let assigned = SwiftSourceFiles.pairing(looseIndexes.map { units[$0] }, under: root, claimed: claimed)
-        for (position, index) in looseIndexes.enumerated() { units[index].swiftFiles = assigned[position] }
+        for (position, index) in looseIndexes.enumerated() {
+            units[index].swiftFiles = assigned[position]
+            units[index].sourcesLookedFor = true
+        }
     }
 
     /// An Info.plist named as a file: ``loadInfoPlist(_:)``, with the Swift files of
     /// ``sourceFolders`` as its code.
     func loadNamedInfoPlist(_ path: String) throws(AppLoadError) -> AppUnit {
         var unit = try loadInfoPlist(path)
-        var seen: Set<String> = []
-        for folder in sourceFolders {
-            let files = FileSystem.isDirectory(folder) ? SwiftSourceFiles.files(under: folder) : [folder]
-            unit.swiftFiles += files.filter { seen.insert(Path.normalize($0)).inserted }
-        }
+        unit.swiftFiles = sourceFolderFiles
+        unit.sourcesLookedFor = !sourceFolders.isEmpty
         return unit
+    }
+
+    /// The Swift files of ``sourceFolders`` (a folder's, or a file named), each once.
+    public var sourceFolderFiles: [String] {
+        var seen: Set<String> = []
+        var files: [String] = []
+        for folder in sourceFolders {
+            let found = FileSystem.isDirectory(folder) ? SwiftSourceFiles.files(under: folder) : [folder]
+            files += found.filter { seen.insert(Path.normalize($0)).inserted }
+        }
+        return files
     }
 
     /// The units with each loose extension Info.plist (one with `NSExtension` or

@@ -44,6 +44,9 @@ public struct AppUnit: Sendable {
     public var settingsUsed: [UsedBuildSetting] = []
     /// The Swift files that belong to the app (``SwiftSourceFiles``), found when sources are read.
     public var swiftFiles: [String] = []
+    /// Whether the app's Swift files were looked for (a project's target, a folder's loose
+    /// Info.plist, `--sources`): ``AppLoader/readingCode(_:)`` then reads them, none found or not.
+    public var sourcesLookedFor = false
     /// What the app's Swift code says; nil when its sources are not read (`--no-sources`, a
     /// built bundle, an Info.plist named without `--sources`).
     public var code: SwiftCodeFacts?

@@ -2,7 +2,7 @@ import AppBundle
 import DocumentBrowser
 
 /// What `.utiscope.json` says: rules off or at another severity, paths left out, the platform,
-/// build settings for `$(NAME)` references.
+/// build settings for `$(NAME)` references, whether the apps' Swift code is read.
 ///
 /// ```json
 /// {
@@ -11,7 +11,8 @@ import DocumentBrowser
 ///   "excluded": ["Pods", "Vendor/Legacy/Info.plist"],
 ///   "platform": "ios",
 ///   "buildSettings": { "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app" },
-///   "assumptions": { "thumbnail-confidence": "documented" }
+///   "assumptions": { "thumbnail-confidence": "documented" },
+///   "sources": false
 /// }
 /// ```
 public struct LintConfiguration: Sendable, Hashable {
@@ -33,6 +34,9 @@ public struct LintConfiguration: Sendable, Hashable {
     public var folder: String
     /// The choices for what Apple leaves open, as the document-browser commands take them.
     public var policy: BrowserPolicy
+    /// Whether the Swift code of apps found in a project or folder is read (`"sources": false`
+    /// turns it off, as `--no-sources` does).
+    public var readsSources = true
 
     /// The default configuration: every rule at its severity.
     public init(
@@ -118,6 +122,11 @@ public struct LintConfiguration: Sendable, Hashable {
                 } catch {
                     throw ConfigurationError(error.description)
                 }
+            case "sources":
+                guard case .bool(let flag) = value else {
+                    throw ConfigurationError("\"sources\" must be true or false")
+                }
+                configuration.readsSources = flag
             default:
                 warnings.append("unknown key '\(key)' is ignored")
             }
