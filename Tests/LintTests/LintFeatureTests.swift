@@ -427,7 +427,11 @@ func plistText(_ body: String) -> String {
         let collisions = found.filter { $0.code == "UTI-013" }.map(\.message)
         #expect(collisions.count == 2)
         #expect(collisions.contains { $0.hasPrefix("filename extension 'mov'") && $0.hasSuffix("is undefined") })
-        #expect(collisions.contains { $0.hasSuffix("which type a look-up of the MIME type gives is undefined") })
+        #expect(
+            collisions.contains {
+                $0.hasPrefix("the MIME type 'video/quicktime'")
+                    && $0.hasSuffix("which type a look-up of it gives is undefined")
+            })
     }
 }
 
