@@ -143,25 +143,35 @@ public struct Example: Sendable, Hashable {
 }
 
 /// What a finding at an example's marker must be: its severity and its message, or a stable part
-/// of it (the whole message unless it names something that changes, such as the system release).
+/// of it (the whole message unless it names something that changes, such as the system release),
+/// and, when given, its notes' messages (or parts of them) in order.
 public struct ExpectedFinding: Sendable, Hashable, CustomStringConvertible {
     /// The severity.
     public var severity: Severity
     /// The message, or a part of it.
     public var message: String
+    /// The notes' messages, or parts of them, in order; nil when the notes are not checked.
+    public var notes: [String]?
 
     /// An expected finding.
-    public init(_ severity: Severity, _ message: String) {
+    public init(_ severity: Severity, _ message: String, notes: [String]? = nil) {
         self.severity = severity
         self.message = message
+        self.notes = notes
     }
 
     /// An error saying `message`.
-    public static func error(_ message: String) -> ExpectedFinding { ExpectedFinding(.error, message) }
+    public static func error(_ message: String, notes: [String]? = nil) -> ExpectedFinding {
+        ExpectedFinding(.error, message, notes: notes)
+    }
     /// A warning saying `message`.
-    public static func warning(_ message: String) -> ExpectedFinding { ExpectedFinding(.warning, message) }
+    public static func warning(_ message: String, notes: [String]? = nil) -> ExpectedFinding {
+        ExpectedFinding(.warning, message, notes: notes)
+    }
     /// An info saying `message`.
-    public static func info(_ message: String) -> ExpectedFinding { ExpectedFinding(.info, message) }
+    public static func info(_ message: String, notes: [String]? = nil) -> ExpectedFinding {
+        ExpectedFinding(.info, message, notes: notes)
+    }
 
     /// `warning: message`.
     public var description: String { "\(severity.rawValue): \(message)" }

@@ -55,7 +55,8 @@ func markerOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
     }
 
     /// Every example of every rule: a triggering example gives findings exactly at its markers,
-    /// each with the severity and message its expectation states; a non-triggering one gives none.
+    /// each with the severity, message and (when stated) notes its expectation states; a
+    /// non-triggering one gives none.
     @Test(arguments: RuleExample.all)
     func example(_ item: RuleExample) {
         let example = item.example
@@ -83,6 +84,12 @@ func markerOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
                 diagnostic.message.contains(expectation.message),
                 "\(diagnostic.location): \(diagnostic.message)\nexpected: \(expectation.message)",
                 sourceLocation: location)
+            if let notes = expectation.notes {
+                let found = diagnostic.notes.map(\.message)
+                #expect(
+                    found.count == notes.count && zip(found, notes).allSatisfy { $0.contains($1) },
+                    "\(diagnostic.location) notes: \(found)\nexpected: \(notes)", sourceLocation: location)
+            }
         }
         for diagnostic in found {
             #expect(diagnostic.name == item.ruleType.description.name, sourceLocation: location)

@@ -81,6 +81,37 @@ public struct UndeclaredQuickLookType: Rule {
                         "the Quick Look extension supports 'net.daringfireball', which nobody declares and looks cut short; did you mean 'net.daringfireball.markdown'?"
                     )
                 ]),
+            // A misspelt system type, and another vendor's type: that vendor's app declares it.
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>com.example.viewer</string>
+                """,
+                extensions: [
+                    """
+                    <key>NSExtension</key>
+                    <dict>
+                        <key>NSExtensionPointIdentifier</key>
+                        <string>com.apple.quicklook.preview</string>
+                        <key>NSExtensionAttributes</key>
+                        <dict>
+                            <key>QLSupportedContentTypes</key>
+                            <array>
+                                ↓<string>public.jpg</string>
+                                ↓<string>org.inkscape.drawing</string>
+                            </array>
+                        </dict>
+                    </dict>
+                    """
+                ],
+                expecting: [
+                    .info(
+                        "the Quick Look extension supports 'public.jpg', which neither the system catalog (macOS 12.7 with the types added up to macOS 27) nor the app declares; did you mean 'public.jpeg'?"
+                    ),
+                    .info(
+                        "the Quick Look extension supports 'org.inkscape.drawing', which neither the system catalog (macOS 12.7 with the types added up to macOS 27) nor the app declares; it is used only where another installed app declares the type, or import it in the app"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
