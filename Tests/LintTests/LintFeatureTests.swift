@@ -257,10 +257,22 @@ private let missingRank = """
             ))
     }
 
-    @Test func binaryPlistsAreNeverRewritten() {
-        let bytes: [UInt8] = Array("bplist00".utf8) + [0x08] + Array(repeating: 0, count: 32)
-        let result = Fixer().fix(bytes, file: "x.plist", diagnostics: [])
-        if case .success = result { Issue.record("a binary plist was accepted for rewriting") }
+    /// A valid binary plist with fixable findings: it reads, so the fixer gets as far as its
+    /// format, and refuses to rewrite it.
+    @Test func binaryPlistsAreNeverRewritten() throws {
+        let xml = try PropertyListReader().read(Array(missingRank.utf8), file: "Info.plist")
+        let bytes = TwinWriter.binary(xml)
+        let document = try PropertyListReader().read(bytes, file: "Info.plist")
+        #expect(document.format == .binary)
+        let found = Linter().lint(LintContext(app: InfoPlist(document: document, platform: nil)))
+        let fixable = found.filter { $0.fixIt != nil }
+        #expect(fixable.map(\.code) == ["DOC-002", "DOC-006", "UTI-012", "UTI-008"], "\(fixable.map(\.message))")
+        let result = Fixer().fix(bytes, file: "Info.plist", diagnostics: found)
+        guard case .failure(let failure) = result else {
+            Issue.record("a binary plist was rewritten")
+            return
+        }
+        #expect(failure.reason == "only XML plists are rewritten")
     }
 
     @Test func diffIsUnified() {
