@@ -301,15 +301,6 @@ private let missingRank = """
     }
 }
 
-@Suite struct DeterminismTests {
-    @Test func sameInputSameOutput() {
-        let runs = (0..<5).map { _ in
-            JSONReporter().render(LintReport(diagnostics: Linter().lint(text: missingRank), files: 1))
-        }
-        #expect(Set(runs).count == 1)
-    }
-}
-
 /// An XML Info.plist around `body`, the keys of its top-level dictionary.
 func plistText(_ body: String) -> String {
     "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\"><dict>\n\(body)\n</dict></plist>\n"
