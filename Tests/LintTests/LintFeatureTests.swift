@@ -148,13 +148,18 @@ private let missingRank = """
         #expect(!configuration.excludes("/p/App/Info.plist"))
     }
 
+    /// Each refusal says what is wrong and where (line and column of the value or the break).
     @Test func refusesOtherVersionsAndBadJSON() {
-        #expect(throws: ConfigurationError.self) {
+        let version = #expect(throws: ConfigurationError.self) {
             try LintConfiguration.parse(Array(#"{"version": 2}"#.utf8), folder: "", knownCodes: known)
         }
-        #expect(throws: ConfigurationError.self) {
-            try LintConfiguration.parse(Array(#"{"version": 1,"#.utf8), folder: "", knownCodes: known)
+        #expect(version?.message == "version 2 is not supported; this utiscope reads version 1")
+        #expect(version?.place(in: "c.json") == "c.json:1:2")
+        let truncated = #expect(throws: ConfigurationError.self) {
+            try LintConfiguration.parse(Array("{\"version\": 1,\n".utf8), folder: "", knownCodes: known)
         }
+        #expect(truncated?.message == "not valid JSON: expected a string key")
+        #expect(truncated?.place(in: "c.json") == "c.json:2:1")
     }
 
     @Test func severitiesAndOffApply() {

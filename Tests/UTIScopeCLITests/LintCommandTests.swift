@@ -147,8 +147,18 @@ import UTIScopeCLI
         #expect(log["version"] as? String == "2.1.0")
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
-        #expect(((driver["rules"] as? [Any])?.count ?? 0) > 40)
-        #expect(((run["results"] as? [Any])?.count ?? 0) > 0)
+        // Every rule of the catalog, in its order; a result for each finding JSON lists, in order.
+        let catalog = utiscope("rules").output.split(separator: "\n").compactMap { $0.split(separator: " ").first }
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.compactMap { $0["id"] as? String } == catalog.map(String.init))
+        let json = try JSONPattern.parse(utiscope("lint", "--format", "json", sketchbook).output)
+        let codes = try #require(json["diagnostics"]?.elements).compactMap { diagnostic -> String? in
+            if case .string(let code)? = diagnostic["rule"] { return code }
+            return nil
+        }
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.compactMap { $0["ruleId"] as? String } == codes)
+        #expect(codes.count == 9)
     }
 
     @Test func configurationTurnsRulesOffAndWarnsAboutUnknownCodes() throws {
@@ -386,6 +396,31 @@ import UTIScopeCLI
         let result = utiscope("lint", "--strict", "--baseline", baseline, path)
         #expect(result.status == .success)
         #expect(!result.output.contains("DOC-002"))
+        // A second document type without a rank: its finding is new, and reported alone.
+        let second = """
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Notes</string>
+                        <key>CFBundleTypeRole</key>
+                        <string>Viewer</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.text</string>
+                        </array>
+                    </dict>
+                </array>
+            """
+        let grown = rankless.replacingOccurrences(
+            of: "    </array>\n</dict>\n</plist>", with: second + "\n</dict>\n</plist>")
+        #expect(grown != rankless)
+        try Data(grown.utf8).write(to: URL(fileURLWithPath: path))
+        let after = utiscope("lint", "--strict", "--color", "never", "--baseline", baseline, path)
+        #expect(after.status == .findings)
+        let found = after.output.split(separator: "\n").filter { $0.hasSuffix("]") }
+        #expect(found.count == 1, "\(after.output)")
+        #expect(
+            found.first?.contains("warning: document type 'Notes' has no 'LSHandlerRank'") == true, "\(after.output)")
+        #expect(found.first?.hasSuffix("[DOC-002]") == true)
     }
 
     /// An Xcode-made plist: tab-indented, two document types, the first missing its rank (a fix
@@ -562,11 +597,16 @@ import UTIScopeCLI
 }
 
 @Suite struct RulesCommandTests {
-    @Test func listsTheCatalog() {
+    @Test func listsTheCatalog() throws {
         let result = utiscope("rules")
         #expect(result.status == .success)
         #expect(result.output.contains("DOC-002   warning   missing-handler-rank"))
-        #expect(result.output.split(separator: "\n").count >= 46)
+        // One line per rule, in code order: the rules Documentation/Rules.md has a section for.
+        let codes = result.output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        let documented = try String(contentsOfFile: fixturesDirectory + "/../Documentation/Rules.md", encoding: .utf8)
+            .split(separator: "\n").filter { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) }
+        #expect(codes == documented)
+        #expect(codes == codes.sorted() && Set(codes).count == codes.count)
     }
 
     @Test func explainsOneRule() {
