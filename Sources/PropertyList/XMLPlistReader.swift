@@ -24,6 +24,9 @@ struct XMLPlistReader {
     /// Whether ``XMLNativeScan`` reads first (libxml2 reads what it gives up on, with the same
     /// result); tests and fuzzing turn it off to compare with libxml2's reading.
     var nativeScan = true
+    /// Whether the first part of a split read waits for the scan's cut instead of giving the
+    /// split up when the scan is late: tests set it so that the split path always runs.
+    var firstPartWaitsForCut = false
 
     func read(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListDocument {
         XMLPlistReader.initializeOnce
@@ -165,7 +168,7 @@ struct XMLPlistReader {
         XMLPlistReader.initializeOnce
         guard bytes.count <= Int(Int32.max) else { return nil }
         let (file, depthLimit) = (self.file, self.depthLimit)
-        let handoff = CutHandoff()
+        let handoff = CutHandoff(firstPartWaits: firstPartWaitsForCut)
         // The scan and second part go first: when no other core is free and both run on one
         // thread one after the other, the first part then finds the cut ready instead of giving
         // up on a split read whose second part is done already.
@@ -856,7 +859,9 @@ extension Element {
 
 /// The cut of a split read, handed from the thread that scans for it to the thread reading the
 /// first part, which never waits for it: when it needs the cut before the scan has it, it gives
-/// up. Either thread giving up (or finding no cut) tells the other, which then stops.
+/// up. Either thread giving up (or finding no cut) tells the other, which then stops. Tests make
+/// the first part wait instead (``firstPartWaits``), so that a split read on two threads never
+/// depends on how they are scheduled.
 final class CutHandoff: @unchecked Sendable {
     private enum State {
         /// The scan is running.
@@ -870,12 +875,26 @@ final class CutHandoff: @unchecked Sendable {
     /// Guards `state` (a semaphore used as a lock: no Foundation here).
     private let lock = DispatchSemaphore(value: 1)
     private var state = State.scanning
+    /// Whether ``claim()`` waits for the scan's result rather than giving the split read up.
+    let firstPartWaits: Bool
+    /// Signalled once the state leaves `scanning`; kept signalled for every later wait.
+    private let settled = DispatchSemaphore(value: 0)
+
+    /// A handoff; `firstPartWaits` for tests only. The scan is started before the first part
+    /// (``XMLPlistReader/readInTwoParts(_:concurrently:natively:)``), so when both run on one
+    /// thread the scan has published by the time the first part waits.
+    init(firstPartWaits: Bool = false) {
+        self.firstPartWaits = firstPartWaits
+    }
 
     /// Records the scan's result; false when there is nothing to go on with (no cut, or the
     /// first part has given up).
     func publish(_ split: XMLSplit?) -> Bool {
         lock.wait()
-        defer { lock.signal() }
+        defer {
+            lock.signal()
+            settled.signal()
+        }
         guard case .scanning = state, let split else {
             state = .abandoned
             return false
@@ -893,8 +912,12 @@ final class CutHandoff: @unchecked Sendable {
     }
 
     /// The cut, or nil when there is none, the split read was given up, or the scan is still
-    /// running (the split read is then given up).
+    /// running (the split read is then given up; with ``firstPartWaits``, its result is awaited).
     func claim() -> XMLSplit? {
+        if firstPartWaits {
+            settled.wait()
+            settled.signal()
+        }
         lock.wait()
         defer { lock.signal() }
         switch state {
@@ -909,7 +932,10 @@ final class CutHandoff: @unchecked Sendable {
     /// Gives the split read up: the other part stops at its next look.
     func abandon() {
         lock.wait()
-        defer { lock.signal() }
+        defer {
+            lock.signal()
+            settled.signal()
+        }
         state = .abandoned
     }
 }

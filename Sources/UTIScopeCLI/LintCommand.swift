@@ -58,7 +58,7 @@ enum LintCommand: Command {
         in a Run Script build phase; a summary goes to standard error. 'utiscope rules' lists the rules.
         Exit status: 0 clean, 1 findings at or above the threshold (errors; with --strict, warnings too),
         2 an input could not be read or the paths hold nothing to lint (unless --allow-empty), 64 usage error.
-        Configuration (.utiscope.json, found from each input's folder upwards): {"version": 1,
+        Configuration (.utiscope.json, found from each input's folder up to its repository's root): {"version": 1,
         "rules": {"ICON-001": "off", "DOC-002": "error"}, "excluded": ["Pods"], "platform": "ios",
         "buildSettings": {"NAME": "value"}, "assumptions": {"thumbnail-confidence": "documented"},
         "sources": false}; the assumption options below override "assumptions".
@@ -557,9 +557,12 @@ enum FileKind {
     }
 }
 
-/// Finds and caches `.utiscope.json` files above inputs. A file that cannot be used is reported
-/// once and counted in ``failures``: a broken configuration stops the lint (exit 2) rather than
-/// being passed over.
+/// Finds and caches `.utiscope.json` files above inputs, from each input's folder up to the root
+/// of the repository holding it (the nearest folder with a `.git` folder or file): a file above a
+/// checkout belongs to something else, and would change what a lint in that checkout finds. Out of
+/// any repository, the search goes on to `/`. A file that cannot be used is reported once and
+/// counted in ``failures``: a broken configuration stops the lint (exit 2) rather than being
+/// passed over.
 struct ConfigurationFinder {
     let context: CommandContext
     /// The `--config` file, used for every input.
@@ -591,8 +594,8 @@ struct ConfigurationFinder {
         }
     }
 
-    /// The configuration for an input: `--config`, else the nearest `.utiscope.json` above it,
-    /// else `fallback` (the default configuration unless given).
+    /// The configuration for an input: `--config`, else the nearest `.utiscope.json` above it
+    /// within its repository, else `fallback` (the default configuration unless given).
     mutating func configuration(for path: String, fallback: LintConfiguration = LintConfiguration())
         -> LintConfiguration
     {
@@ -613,12 +616,19 @@ struct ConfigurationFinder {
                 for seen in visited { byFolder[seen] = .some(found) }
                 return found ?? fallback
             }
+            if Self.isRepositoryRoot(folder) { break }
             let parent = Self.parent(folder)
             if parent == folder { break }
             folder = parent
         }
         for seen in visited { byFolder[seen] = .some(nil) }
         return fallback
+    }
+
+    /// Whether `folder` is the root of a git repository or worktree: it holds `.git` (a folder,
+    /// or a file pointing to one).
+    static func isRepositoryRoot(_ folder: String) -> Bool {
+        FileAccess.kind(of: folder == "/" ? "/.git" : folder + "/.git") != nil
     }
 
     /// The folder of `path`: `.` for a bare name, `/` for the root; `..` goes up from `.`.

@@ -148,13 +148,18 @@ private let missingRank = """
         #expect(!configuration.excludes("/p/App/Info.plist"))
     }
 
+    /// Each refusal says what is wrong and where (line and column of the value or the break).
     @Test func refusesOtherVersionsAndBadJSON() {
-        #expect(throws: ConfigurationError.self) {
+        let version = #expect(throws: ConfigurationError.self) {
             try LintConfiguration.parse(Array(#"{"version": 2}"#.utf8), folder: "", knownCodes: known)
         }
-        #expect(throws: ConfigurationError.self) {
-            try LintConfiguration.parse(Array(#"{"version": 1,"#.utf8), folder: "", knownCodes: known)
+        #expect(version?.message == "version 2 is not supported; this utiscope reads version 1")
+        #expect(version?.place(in: "c.json") == "c.json:1:2")
+        let truncated = #expect(throws: ConfigurationError.self) {
+            try LintConfiguration.parse(Array("{\"version\": 1,\n".utf8), folder: "", knownCodes: known)
         }
+        #expect(truncated?.message == "not valid JSON: expected a string key")
+        #expect(truncated?.place(in: "c.json") == "c.json:2:1")
     }
 
     @Test func severitiesAndOffApply() {
@@ -257,10 +262,22 @@ private let missingRank = """
             ))
     }
 
-    @Test func binaryPlistsAreNeverRewritten() {
-        let bytes: [UInt8] = Array("bplist00".utf8) + [0x08] + Array(repeating: 0, count: 32)
-        let result = Fixer().fix(bytes, file: "x.plist", diagnostics: [])
-        if case .success = result { Issue.record("a binary plist was accepted for rewriting") }
+    /// A valid binary plist with fixable findings: it reads, so the fixer gets as far as its
+    /// format, and refuses to rewrite it.
+    @Test func binaryPlistsAreNeverRewritten() throws {
+        let xml = try PropertyListReader().read(Array(missingRank.utf8), file: "Info.plist")
+        let bytes = TwinWriter.binary(xml)
+        let document = try PropertyListReader().read(bytes, file: "Info.plist")
+        #expect(document.format == .binary)
+        let found = Linter().lint(LintContext(app: InfoPlist(document: document, platform: nil)))
+        let fixable = found.filter { $0.fixIt != nil }
+        #expect(fixable.map(\.code) == ["DOC-002", "DOC-006", "UTI-012", "UTI-008"], "\(fixable.map(\.message))")
+        let result = Fixer().fix(bytes, file: "Info.plist", diagnostics: found)
+        guard case .failure(let failure) = result else {
+            Issue.record("a binary plist was rewritten")
+            return
+        }
+        #expect(failure.reason == "only XML plists are rewritten")
     }
 
     @Test func diffIsUnified() {
@@ -286,15 +303,6 @@ private let missingRank = """
         #expect(text.contains("ITMS-90788"))
         #expect(text.contains("Sources:"))
         #expect(text.contains("↓<dict>"))
-    }
-}
-
-@Suite struct DeterminismTests {
-    @Test func sameInputSameOutput() {
-        let runs = (0..<5).map { _ in
-            JSONReporter().render(LintReport(diagnostics: Linter().lint(text: missingRank), files: 1))
-        }
-        #expect(Set(runs).count == 1)
     }
 }
 

@@ -133,12 +133,6 @@ import Testing
         #expect(html.contains("marker-end=\"url(#arrow-cycle)\""))
     }
 
-    @Test func theReportIsDeterministic() throws {
-        let first = try renderReport(hostile).html
-        let second = try renderReport(hostile).html
-        #expect(first == second)
-    }
-
     @Test func escapingFollowsOutputEscaping() {
         #expect(HTMLText.escape("a<b>&\"'") == "a&lt;b&gt;&amp;\"'")
         #expect(HTMLText.attribute("a<b>&\"'") == "a&lt;b&gt;&amp;&quot;&#39;")
