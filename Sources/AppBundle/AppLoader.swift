@@ -1,4 +1,5 @@
 import PropertyList
+import SwiftSource
 import UniformTypes
 
 /// Loads apps from what a user names: an Info.plist (any format), a built `X.app` bundle, an Xcode
@@ -18,18 +19,35 @@ public struct AppLoader: Sendable {
     /// Folders the resource walk never enters (the folder `browse` shows, which is the user's
     /// documents, not the app's resources).
     public var excludedFromResources: [String]
+    /// Whether apps found in a project or folder are read with their Swift code (``AppUnit/code``).
+    public var readsSources: Bool
+    /// Folders whose Swift files are the code of an Info.plist named as a file (`--sources DIR`).
+    public var sourceFolders: [String]
 
     /// A loader.
     public init(
         platform: Platform? = nil, configuration: String? = nil,
         overrides: BuildSettingOverrides = BuildSettingOverrides(), target: String? = nil,
-        excludedFromResources: [String] = []
+        excludedFromResources: [String] = [], readsSources: Bool = true, sourceFolders: [String] = []
     ) {
         self.platform = platform
         self.configuration = configuration
         self.overrides = overrides
         self.target = target
         self.excludedFromResources = excludedFromResources
+        self.readsSources = readsSources
+        self.sourceFolders = sourceFolders
+    }
+
+    /// `unit` with its Swift files read into ``AppUnit/code``, when they were looked for
+    /// (``AppUnit/sourcesLookedFor``) or some are given.
+    public func readingCode(_ unit: AppUnit) -> AppUnit {
+        guard unit.sourcesLookedFor || !unit.swiftFiles.isEmpty else { return unit }
+        var unit = unit
+        let (code, findings) = SwiftSourceFiles.read(unit.swiftFiles)
+        unit.code = code
+        unit.findings += findings
+        return unit
     }
 
     /// The resources of an app in `folder`, walked once; `authoritative` when the folder is a
@@ -45,8 +63,8 @@ public struct AppLoader: Sendable {
     /// ``target`` does not pick one.
     public func load(_ path: String) throws(AppLoadError) -> AppUnit {
         guard FileSystem.kind(of: path) != nil else { throw .missing(path: path) }
-        if !FileSystem.isDirectory(path) { return try loadInfoPlist(path) }
-        let units = loadAll(path).units
+        if !FileSystem.isDirectory(path) { return readingCode(try loadNamedInfoPlist(path)) }
+        let units = discover(path).units
         let apps = units.filter { Self.isApp($0.infoPlist) }
         let candidates = apps.isEmpty ? units : apps
         // Apps of the same name are told apart by their Info.plist.
@@ -54,24 +72,32 @@ public struct AppLoader: Sendable {
             candidates.filter { $0.name == unit.name }.count > 1 ? "\(unit.name) (\(unit.infoPlist.file))" : unit.name
         }
         if let target {
-            if let unit = candidates.first(where: { $0.name == target }) { return unit }
+            if let unit = candidates.first(where: { $0.name == target }) { return readingCode(unit) }
             throw .severalApps(path: path, names: names)
         }
         guard let first = candidates.first else { throw .noApp(path: path) }
         guard candidates.count == 1 else { throw .severalApps(path: path, names: names) }
-        return first
+        return readingCode(first)
     }
 
     /// Every app under `path` (for lint): a file is one unit; a folder, bundle or project gives
     /// every unit discovery finds, with loose extensions moved into the loose app that embeds
-    /// them. Problems are findings; nothing stops the walk. `discovery` is the folder walk's
-    /// result (nil for a file).
+    /// them, each with its Swift code when ``readsSources``. Problems are findings; nothing stops
+    /// the walk. `discovery` is the folder walk's result (nil for a file).
     public func loadAll(_ path: String) -> (
+        units: [AppUnit], findings: [AppBundleFinding], discovery: ProjectDiscovery.Result?
+    ) {
+        let (units, findings, discovery) = discover(path)
+        return (units.map(readingCode), findings, discovery)
+    }
+
+    /// ``loadAll(_:)`` without reading code: each unit's ``AppUnit/swiftFiles`` are found, not read.
+    func discover(_ path: String) -> (
         units: [AppUnit], findings: [AppBundleFinding], discovery: ProjectDiscovery.Result?
     ) {
         if !FileSystem.isDirectory(path) {
             do {
-                return ([try loadInfoPlist(path)], [], nil)
+                return ([try loadNamedInfoPlist(path)], [], nil)
             } catch {
                 return ([], [Self.finding(error, path: path)], nil)
             }
@@ -99,6 +125,10 @@ public struct AppLoader: Sendable {
                     name: unit.name, infoPlist: app, extensions: extensions, folder: unit.folder,
                     resources: resources(in: unit.folder, authoritative: true), origin: .xcodeTarget)
                 loaded.settingsUsed = settingsUsed(by: app, in: settings)
+                if readsSources {
+                    loaded.swiftFiles = SwiftSourceFiles.files(of: target)
+                    loaded.sourcesLookedFor = true
+                }
                 loaded.preprocessesInfoPlist = settings.settings.bool("INFOPLIST_PREPROCESS")
                 if let name = settings.appIconName {
                     loaded.appIconSetName = Located(
@@ -143,7 +173,47 @@ public struct AppLoader: Sendable {
                 findings.append(Self.finding(error, path: plistPath))
             }
         }
-        return (Self.pairingLooseExtensions(units, loose: loose), findings.sortedForReport(), discovery)
+        var paired = Self.pairingLooseExtensions(units, loose: loose)
+        if readsSources { pairLooseSources(&paired, under: root, projects: discovery.projects) }
+        return (paired, findings.sortedForReport(), discovery)
+    }
+
+    /// Gives each loose Info.plist's unit among `units` the Swift files below `root` that pair
+    /// with it (``SwiftSourceFiles``), leaving out every file a target of `projects` compiles.
+    func pairLooseSources(_ units: inout [AppUnit], under root: String, projects: [XcodeProject]) {
+        let looseIndexes = units.indices.filter { units[$0].origin == .infoPlist }
+        guard !looseIndexes.isEmpty else { return }
+        var claimed: Set<String> = []
+        for project in projects {
+            for target in project.targets {
+                claimed.formUnion(SwiftSourceFiles.files(of: target).map(Path.normalize))
+            }
+        }
+        let assigned = SwiftSourceFiles.pairing(looseIndexes.map { units[$0] }, under: root, claimed: claimed)
+        for (position, index) in looseIndexes.enumerated() {
+            units[index].swiftFiles = assigned[position]
+            units[index].sourcesLookedFor = true
+        }
+    }
+
+    /// An Info.plist named as a file: ``loadInfoPlist(_:)``, with the Swift files of
+    /// ``sourceFolders`` as its code.
+    func loadNamedInfoPlist(_ path: String) throws(AppLoadError) -> AppUnit {
+        var unit = try loadInfoPlist(path)
+        unit.swiftFiles = sourceFolderFiles
+        unit.sourcesLookedFor = !sourceFolders.isEmpty
+        return unit
+    }
+
+    /// The Swift files of ``sourceFolders`` (a folder's, or a file named), each once.
+    public var sourceFolderFiles: [String] {
+        var seen: Set<String> = []
+        var files: [String] = []
+        for folder in sourceFolders {
+            let found = FileSystem.isDirectory(folder) ? SwiftSourceFiles.files(under: folder) : [folder]
+            files += found.filter { seen.insert(Path.normalize($0)).inserted }
+        }
+        return files
     }
 
     /// The units with each loose extension Info.plist (one with `NSExtension` or

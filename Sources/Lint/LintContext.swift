@@ -2,6 +2,7 @@ import AppBundle
 import Dispatch
 import DocumentBrowser
 import PropertyList
+import SwiftSource
 import UniformTypes
 
 /// Everything a rule may look at for one app, built once and read-only: the Info.plist models of
@@ -26,6 +27,9 @@ public struct LintContext: Sendable {
     public let resources: ResourceIndex?
     /// The app as the document-browser answers see it.
     public let unit: AppUnit
+    /// What the app's Swift code says, when its sources were read: the `SRC-*` rules check it
+    /// against the Info.plist.
+    public var code: SwiftCodeFacts? { unit.code }
     /// The choices for what Apple leaves open (the same flags as `icon` and `opens`).
     public let policy: BrowserPolicy
     /// The document-browser answers for the app, over the context's catalog: the rules about
@@ -98,7 +102,7 @@ public struct LintContext: Sendable {
     public init(
         app: InfoPlist, extensions: [InfoPlist] = [], buildSettings: [String: String] = [:],
         resources: ResourceIndex? = nil, systemDeclarations: [TypeDeclaration] = [],
-        policy: BrowserPolicy = BrowserPolicy(), unit: AppUnit? = nil
+        policy: BrowserPolicy = BrowserPolicy(), unit: AppUnit? = nil, code: SwiftCodeFacts? = nil
     ) {
         self.app = app
         self.policy = policy
@@ -194,11 +198,12 @@ public struct LintContext: Sendable {
         self.systemCatalogName =
             systemDeclarations.isEmpty
             ? "the system catalog (\(release))" : "the system catalog (\(release) and the --system-types declarations)"
-        let unit =
+        var unit =
             unit
             ?? AppUnit(
                 name: app.file, infoPlist: app, extensions: extensions, folder: Path.directory(of: app.file),
                 resources: resources ?? .empty)
+        if let code { unit.code = code }
         self.unit = unit
         self.browser = DocumentBrowser(app: unit, allowed: [], policy: policy, catalog: catalog)
     }
@@ -533,11 +538,15 @@ struct FirstDeclarations {
 extension LintContext {
     /// The identifier `identifier` looks cut short from: one of `siblings` (listed beside it) or,
     /// failing that, one the app or its extensions declare, that continues it after a dot
-    /// (`net.daringfireball` beside `net.daringfireball.markdown`). Nil when there is none, or
-    /// when several continue it and none is listed beside it. Compared case-insensitively.
+    /// (`net.daringfireball` beside `net.daringfireball.markdown`). Only a bare domain (two
+    /// parts) looks cut short: a longer identifier is a type of its own even when another extends
+    /// it (`org.tug.tex` beside `org.tug.tex.bibtex`, both declared by TeX apps). Nil when there
+    /// is none, or when several continue it and none is listed beside it. Compared
+    /// case-insensitively.
     func lengthening(_ identifier: UniformTypeIdentifier, beside siblings: [UniformTypeIdentifier])
         -> UniformTypeIdentifier?
     {
+        guard identifier.normalized.split(separator: ".").count <= 2 else { return nil }
         let prefix = identifier.normalized + "."
         func continues(_ other: UniformTypeIdentifier) -> Bool { other.normalized.hasPrefix(prefix) }
         let listed = siblings.filter(continues)

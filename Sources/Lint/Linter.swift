@@ -1,5 +1,6 @@
 import AppBundle
 import PropertyList
+import SwiftSource
 import UniformTypes
 
 /// Runs rules over apps: builds nothing itself but the context, applies the configuration
@@ -109,7 +110,7 @@ public struct Linter: Sendable {
     }
 
     /// The suppression comments of `context`'s XML files, by file, from the comments their
-    /// reader kept.
+    /// reader kept, and those of the app's Swift files.
     private static func suppressions(in context: LintContext) -> [String: Suppressions] {
         var suppressions: [String: Suppressions] = [:]
         for plist in context.infoPlists {
@@ -118,14 +119,19 @@ public struct Linter: Sendable {
             let found = Suppressions(document: document)
             if !found.isEmpty { suppressions[document.file] = found }
         }
+        for (file, comments) in context.code?.directiveComments ?? [:] where suppressions[file] == nil {
+            let found = Suppressions(swiftComments: comments)
+            if !found.isEmpty { suppressions[file] = found }
+        }
         return suppressions
     }
 
-    /// Lints the Info.plist `text` (and extension Info.plists) without files around it: for
-    /// examples, tests and standard input. A text that does not parse gives its `PLIST-001`.
+    /// Lints the Info.plist `text` (and extension Info.plists, and the app's Swift code `swift`,
+    /// read as the file ``Example/swiftFile``) without files around it: for examples, tests and
+    /// standard input. A text that does not parse gives its `PLIST-001`.
     public func lint(
         text: String, file: String = Example.appFile, platform: Platform? = nil, extensions: [String] = [],
-        resources: ResourceIndex? = nil
+        resources: ResourceIndex? = nil, swift: String? = nil
     ) -> [Diagnostic] {
         let bytes = Array(text.utf8)
         let document: PropertyListDocument
@@ -144,7 +150,8 @@ public struct Linter: Sendable {
         let context = LintContext(
             app: InfoPlist(document: document, platform: platform ?? configuration.platform), extensions: models,
             buildSettings: configuration.buildSettings, resources: resources, systemDeclarations: systemDeclarations,
-            policy: configuration.policy)
+            policy: configuration.policy,
+            code: swift.map { SwiftCodeFacts(files: [SwiftFile(path: Example.swiftFile, bytes: Array($0.utf8))]) })
         return lint(context)
     }
 

@@ -78,6 +78,9 @@ public struct HTMLReport {
         html += facts.joined(separator: " · ") + "</p>\n<nav>"
         html += "<a href=\"#graph\"><b>\(graph.nodes.count)</b> types</a>"
         html += "<a href=\"#browser\"><b>\(app.infoPlist.documentTypes.count)</b> document types</a>"
+        if let code = app.code, !code.files.isEmpty {
+            html += "<a href=\"#code\"><b>\(code.files.count)</b> Swift files</a>"
+        }
         let counts = report.counts
         html += "<a href=\"#findings\" class=\"errors\"><b>\(counts.errors)</b> errors</a>"
         html += "<a href=\"#findings\" class=\"warnings\"><b>\(counts.warnings)</b> warnings</a>"
@@ -114,6 +117,7 @@ public struct HTMLReport {
         html +=
             " aria-label=\"filter files\" autocomplete=\"off\"><span class=\"muted\">\(grid.tiles.count) files</span></div>\n"
         html += grid.html + "</section>\n"
+        if let code = app.code, !code.files.isEmpty { html += CodeSection(code: code).html }
 
         // The findings.
         html += "<section id=\"findings\">\n<h2>Lint findings</h2>\n<p class=\"lead\">"
@@ -150,10 +154,14 @@ public struct HTMLReport {
     /// The allowed types, folded away when there are many.
     func allowedTypes() -> String {
         let allowed = browser.allowed
-        let how = allowed.isExplicit ? "given explicitly" : "nil: the app's document types"
+        var how = allowed.isExplicit ? "given explicitly" : "nil: the app's document types"
+        if let site = allowed.site {
+            how = "\(site.kind.apiName) at \(site.location); "
+            how += site.list.form == .explicit || site.list.form == .dynamic ? "its list" : "the app's document types"
+        }
         var text = "<details class=\"allowed\"\(allowed.types.count <= 12 ? " open" : "")><summary>"
         text +=
-            "\(allowed.types.count) allowed content type\(allowed.types.count == 1 ? "" : "s") (\(how))</summary><p>"
+            "\(allowed.types.count) allowed content type\(allowed.types.count == 1 ? "" : "s") (\(HTMLText.escape(how)))</summary><p>"
         for type in allowed.types {
             let note = type.notes.first.map { ": " + $0.message } ?? ""
             text += "<code class=\"\(type.notes.isEmpty ? "allowed" : "allowed noted")\""

@@ -51,7 +51,7 @@ enum LintCommand: Command {
                     "Apply the configuration's 'excluded' paths to the paths given too, not only to what is found in them."
             ),
             AppOptions.configuration, AppOptions.setting, AppOptions.xcconfig, AppOptions.platform,
-            TypeContext.systemTypesOption,
+            AppOptions.sources, AppOptions.noSources, TypeContext.systemTypesOption,
         ] + BrowserContext.policyOptions
     static let discussion: String? = """
         Text output is 'path:line:col: severity: message [CODE]', which Xcode shows inline when utiscope runs
@@ -60,8 +60,13 @@ enum LintCommand: Command {
         2 an input could not be read or the paths hold nothing to lint (unless --allow-empty), 64 usage error.
         Configuration (.utiscope.json, found from each input's folder up to its repository's root): {"version": 1,
         "rules": {"ICON-001": "off", "DOC-002": "error"}, "excluded": ["Pods"], "platform": "ios",
-        "buildSettings": {"NAME": "value"}, "assumptions": {"thumbnail-confidence": "documented"}}; the
-        assumption options below override "assumptions". Excluded paths apply to what is found in the paths given, not to
+        "buildSettings": {"NAME": "value"}, "assumptions": {"thumbnail-confidence": "documented"},
+        "sources": false}; the assumption options below override "assumptions".
+        The Swift code of apps found in a project or folder is read (a target's sources, or the files nearest a
+        loose Info.plist) and checked against the Info.plist by the SRC rules; --no-sources (or "sources": false)
+        turns that off, --sources DIR gives an Info.plist named as a file (or '-') its code. In Swift,
+        // utiscope:disable CODE before a statement silences the rule for it; // utiscope:disable-file CODE for
+        the file. Excluded paths apply to what is found in the paths given, not to
         those paths themselves, unless --force-exclude. In an XML plist, <!-- utiscope:disable CODE --> before an
         element silences the rule for that element; <!-- utiscope:disable-file CODE --> for the file.
         In an Xcode build phase (ACTION and XCODE_VERSION_ACTUAL set), the build settings in the environment
@@ -141,6 +146,8 @@ enum LintCommand: Command {
         // loading instead (the context's first use waits for it, should it still be running).
         DispatchQueue.global().async { _ = SystemTypeCatalog.embedded }
         var loader = try AppOptions.loader(arguments)
+        guard AppOptions.checkSourceFolders(loader, context: context) else { return .inputError }
+        let sourcesOff = arguments.flag("no-sources")
         var status = ExitStatus.success
         var configurations = ConfigurationFinder(context: context)
         if let path = arguments.value("config") {
@@ -182,6 +189,8 @@ enum LintCommand: Command {
             let single = path == "-" || FileKind(path) == .file
             configuration.buildSettings = Self.settings(for: configuration, arguments, single ? environment : [:])
             configuration.policy = try BrowserContext.policy(arguments, over: configuration.policy)
+            // The configuration may turn the Swift code off; --sources turns it on for a file given.
+            loader.readsSources = !sourcesOff && configuration.readsSources
             let linter = Linter(configuration: configuration)
             if path == "-" {
                 let bytes: [UInt8]
@@ -196,8 +205,10 @@ enum LintCommand: Command {
                     continue
                 }
                 let model = InfoPlist(document: document, platform: loader.platform ?? configuration.platform)
-                jobs.append(
-                    Job(unit: AppUnit(name: "-", infoPlist: model, folder: "."), linter: linter, sources: ["-": bytes]))
+                var unit = AppUnit(name: "-", infoPlist: model, folder: ".")
+                unit.swiftFiles = loader.sourceFolderFiles
+                unit.sourcesLookedFor = !loader.sourceFolders.isEmpty
+                jobs.append(Job(unit: loader.readingCode(unit), linter: linter, sources: ["-": bytes]))
                 continue
             }
             guard let kind = FileKind(path) else {
@@ -310,7 +321,7 @@ enum LintCommand: Command {
             return (diagnostics: found, context: lintContext)
         }
         progress.finish()
-        for job in jobs { files += 1 + job.unit.extensions.count }
+        for job in jobs { files += 1 + job.unit.extensions.count + (job.unit.code?.files.count ?? 0) }
         // Nothing at all to lint is a mistake in CI (a wrong path passes silently) unless allowed.
         // A folder with nothing to lint is one line: the error below when nothing at all was
         // linted, else a warning naming it.

@@ -435,7 +435,11 @@ func plistText(_ body: String) -> String {
         let collisions = found.filter { $0.code == "UTI-013" }.map(\.message)
         #expect(collisions.count == 2)
         #expect(collisions.contains { $0.hasPrefix("filename extension 'mov'") && $0.hasSuffix("is undefined") })
-        #expect(collisions.contains { $0.hasSuffix("which type a look-up of the MIME type gives is undefined") })
+        #expect(
+            collisions.contains {
+                $0.hasPrefix("the MIME type 'video/quicktime'")
+                    && $0.hasSuffix("which type a look-up of it gives is undefined")
+            })
     }
 }
 
@@ -965,5 +969,28 @@ func plistText(_ body: String) -> String {
         #expect(
             conflicts(plist([(role: "Editor", types: ["com.example.doc", "org.other.undeclared"])], exported: []))
                 .isEmpty)
+    }
+}
+
+/// PLIST-001 for a binary plist, which no XML example can show: without a line, the message
+/// names the object and the byte where reading failed.
+@Suite struct UnreadableBinaryPlistTests {
+    @Test func theMessageNamesTheObjectAndTheByte() throws {
+        func bigEndian(_ value: UInt64) -> [UInt8] {
+            (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+        }
+        // The header, object 0 at byte 8 (a date holding NaN), the offset table at byte 17 and the
+        // trailer: 1-byte offsets and references, one object, the top object 0.
+        var bytes = Array("bplist00".utf8)
+        bytes += [0x33] + bigEndian(Double.nan.bitPattern)
+        bytes += [8]
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + bigEndian(1) + bigEndian(0) + bigEndian(17)
+        let error = try #require(throws: PropertyListError.self) {
+            try PropertyListReader().read(bytes, file: "Info.plist")
+        }
+        let found = Linter().unreadable(error)
+        #expect(found.map(\.code) == ["PLIST-001"])
+        #expect(found.map(\.message) == ["date is not a number (object 0 at byte 8)"])
+        #expect(found.first?.location.line == nil)
     }
 }

@@ -47,9 +47,45 @@ public struct ConflictingHandlerClaims: Rule {
                 """,
                 expecting: [
                     .warning(
-                        "content type 'public.plain-text' is listed in document types 'Text' and 'Anything' with different roles or ranks; which applies is undefined"
-                    )
-                ])
+                        "content type 'public.plain-text' is listed in document types 'Text' and 'Anything' with different roles or ranks; which applies is undefined",
+                        notes: [
+                            "first listed in document type 'Text' (role 'Editor', rank 'Default', as none is given)"
+                        ])
+                ]),
+            // The first entry gives no role and an explicit rank: the note says so.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Images</string>
+                        <key>LSHandlerRank</key>
+                        <string>Alternate</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.png</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>PNG</string>
+                        <key>CFBundleTypeRole</key>
+                        <string>Viewer</string>
+                        <key>LSHandlerRank</key>
+                        <string>Default</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            ↓<string>public.png</string>
+                        </array>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .warning(
+                        "content type 'public.png' is listed in document types 'Images' and 'PNG' with different roles or ranks; which applies is undefined",
+                        notes: ["first listed in document type 'Images' (role none, rank 'Alternate')"])
+                ]),
         ],
         nonTriggeringExamples: [
             // Both Viewer; no rank means Default: the same claim written two ways.

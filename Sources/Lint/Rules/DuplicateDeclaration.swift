@@ -35,7 +35,27 @@ public struct DuplicateDeclaration: Rule {
                     .warning(
                         "type 'com.example.sketch' is declared twice in 'UTExportedTypeDeclarations'; the first declaration is used"
                     )
-                ])
+                ]),
+            // Identifiers compare without regard to case: the second is a duplicate all the same.
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>com.example.Sketch</string>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .info(
+                        "type 'com.example.Sketch' is declared twice in 'UTExportedTypeDeclarations' (differing only in letter case); the first declaration is used",
+                        notes: ["first declared here"])
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

@@ -103,6 +103,24 @@ public struct ForeignDomainExport: Rule {
                         "exported type 'ca.mcgill.mni.bic.mnc' is another vendor's and the system already exports it: the system's declaration wins and the app's is ignored; import it instead"
                     )
                 ]),
+            // A vendor domain the system's own types use, without a name on the vendor list.
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>org.gnu.texinfo</string>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .info(
+                        "exported type 'org.gnu.texinfo' is in a domain with a registered owner (org.gnu) and the bundle identifier is a build setting: if the app is not that vendor's, import the type instead"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

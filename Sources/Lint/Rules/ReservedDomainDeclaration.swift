@@ -120,6 +120,46 @@ public struct ReservedDomainDeclaration: Rule {
                         "imported type 'public.h264' is in the 'public.' domain, but no system release declares it; public types win extension look-ups, so this import can change how other apps' files are typed; the system's type for its extension is 'public.mpeg-4'"
                     ),
                 ]),
+            // Exporting a type the system declares; importing one with more new tags than the
+            // message lists.
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>public.json</string>
+                    </dict>
+                </array>
+                <key>UTImportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>public.plain-text</string>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                <string>txt</string>
+                                <string>note</string>
+                                <string>memo</string>
+                                <string>log1</string>
+                                <string>log2</string>
+                                <string>log3</string>
+                                <string>log4</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .error(
+                        "exported type 'public.json' is in the 'public.' domain, which only Apple may declare; the system declares it already, so import it or list it without declaring it"
+                    ),
+                    .warning(
+                        "imported type 'public.plain-text' is declared by the system already; the system's declaration takes precedence, so the tags it lacks ('note', 'memo', 'log1', 'log2', 'log3' and 1 more) may have no effect: declare a type of your own for them rather than redeclaring this one"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

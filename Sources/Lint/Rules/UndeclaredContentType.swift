@@ -21,9 +21,10 @@ public struct UndeclaredContentType: Rule {
             MDImporter) only an info: such plug-ins handle types that other apps declare. The \
             system's types are macOS 12.7's: an unknown public.* or com.apple.* identifier without a \
             close match may be a type a newer system or iOS declares, so it is a warning that says \
-            how to add that declaration (--system-types). An identifier that a longer one listed \
-            beside it, or declared by the app, continues after a dot (net.daringfireball beside \
-            net.daringfireball.markdown) was almost certainly cut short: that one is suggested.
+            how to add that declaration (--system-types). A bare domain (two parts) that a longer \
+            identifier listed beside it, or declared by the app, continues after a dot \
+            (net.daringfireball beside net.daringfireball.markdown) was almost certainly cut short: \
+            that one is suggested.
             """,
         sources: [
             "Defining file and data types for your app (S5)", "Customizing the document browser (S9)",

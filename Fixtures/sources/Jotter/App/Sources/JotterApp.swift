@@ -1,0 +1,10 @@
+import SwiftUI
+
+@main
+struct JotterApp: App {
+    var body: some Scene {
+        DocumentGroup(newDocument: NoteDocument()) { file in
+            NoteEditor(document: file.$document)
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import PropertyList
+import SwiftSource
+
+/// Which Swift files belong to which app, and reading them.
+///
+/// An Xcode target's files are those its Sources build phase compiles and those its synchronised
+/// folders give it (``SynchronizedFolder``). Outside projects (SwiftPM, XcodeGen, Tuist), a file
+/// belongs to the loose Info.plist nearest in the folder tree, as loose extensions pair with
+/// their app (``AppLoader/pairingLooseExtensions(_:loose:)``): the one nearest, if exactly one is
+/// nearest and its folder is at most two levels below a folder holding the file; a file nearest
+/// an extension's Info.plist is the extension's and is not read. Walks skip build products
+/// (`build`, `.build`, `DerivedData`), vendored code (`Pods`, `Carthage`, `SourcePackages`,
+/// `node_modules`), hidden folders, test folders (`Tests`, `…Tests`) and `Package.swift`.
+public enum SwiftSourceFiles {
+    /// Folder names a walk for Swift files never enters.
+    public static let skippedNames: Set<String> = [
+        "build", ".build", "DerivedData", "Pods", "Carthage", "SourcePackages", "node_modules",
+    ]
+
+    /// The deepest a walk goes.
+    static let maximumDepth = 32
+
+    /// Whether a walk for Swift files enters the folder `name`.
+    public static func entersFolder(_ name: String) -> Bool {
+        guard !name.hasPrefix("."), !skippedNames.contains(name), name != "Tests", !name.hasSuffix("Tests") else {
+            return false
+        }
+        // Bundles and Xcode's own folders hold no source of the app.
+        let skippedExtensions: Set<String> = ["xcodeproj", "xcworkspace", "xcassets", "app", "appex", "playground"]
+        return !skippedExtensions.contains(Path.pathExtension(of: name))
+    }
+
+    /// Whether `name` is a Swift file a walk keeps.
+    static func isSwiftFile(_ name: String) -> Bool {
+        name.hasSuffix(".swift") && name != "Package.swift" && !name.hasPrefix(".")
+    }
+
+    /// The Swift files below `folder`, in byte order of their paths (`--sources DIR`).
+    public static func files(under folder: String) -> [String] {
+        var files: [String] = []
+        walk(folder, relative: "", depth: 0) { path, _ in files.append(path) }
+        return files
+    }
+
+    /// The Swift files of `target`: its Sources phase's, then its synchronised folders', each once.
+    public static func files(of target: XcodeTarget) -> [String] {
+        var files = target.swiftSources
+        var seen = Set(files.map(Path.normalize))
+        for folder in target.synchronizedFolders {
+            if folder.isMember {
+                walk(folder.path, relative: "", depth: 0) { path, relative in
+                    if folder.contains(relativePath: relative), seen.insert(Path.normalize(path)).inserted {
+                        files.append(path)
+                    }
+                }
+            } else {
+                // Only the files the exceptions name: no walk.
+                for exception in folder.exceptions where isSwiftFile(Path.lastComponent(of: exception)) {
+                    let path = Path.join(folder.path, exception)
+                    if FileSystem.isFile(path), seen.insert(Path.normalize(path)).inserted { files.append(path) }
+                }
+            }
+        }
+        return files
+    }
+
+    /// Calls `body` with the path and the path relative to `folder` of every Swift file below it.
+    private static func walk(
+        _ folder: String, relative: String, depth: Int, _ body: (_ path: String, _ relative: String) -> Void
+    ) {
+        guard depth < maximumDepth, let entries = FileSystem.entries(of: folder) else { return }
+        for entry in entries {
+            let path = Path.join(folder, entry.name)
+            let relativePath = relative.isEmpty ? entry.name : relative + "/" + entry.name
+            switch entry.kind {
+            case .directory:
+                if entersFolder(entry.name) { walk(path, relative: relativePath, depth: depth + 1, body) }
+            case .file:
+                if isSwiftFile(entry.name) { body(path, relativePath) }
+            case .other:
+                continue
+            }
+        }
+    }
+
+    /// For each of `units` (loose Info.plists found under `root`), the Swift files below `root`
+    /// that pair with it: not `claimed` by a project's target (normalised paths), nearest to its
+    /// folder rather than to another unit's or to one of its extensions'.
+    static func pairing(_ units: [AppUnit], under root: String, claimed: Set<String>) -> [[String]] {
+        var assigned = [[String]](repeating: [], count: units.count)
+        guard !units.isEmpty else { return assigned }
+        // Every folder that may own code: each unit's, and each of its extensions'.
+        var owners: [(unit: Int?, folder: [Substring])] = []
+        for (index, unit) in units.enumerated() {
+            owners.append((index, components(unit.folder)))
+            for plist in unit.extensions {
+                owners.append((nil, components(Path.directory(of: plist.file))))
+            }
+        }
+        walk(root, relative: "", depth: 0) { path, _ in
+            guard !claimed.contains(Path.normalize(path)) else { return }
+            let folder = components(Path.directory(of: path))
+            var best: Int?
+            var bestOwners: [Int?] = []
+            for owner in owners {
+                let shared = zip(folder, owner.folder).prefix { $0 == $1 }.count
+                let down = owner.folder.count - shared
+                guard down <= 2 else { continue }
+                let distance = folder.count - shared + down
+                if best == nil || distance < best ?? 0 {
+                    best = distance
+                    bestOwners = [owner.unit]
+                } else if distance == best {
+                    bestOwners.append(owner.unit)
+                }
+            }
+            guard bestOwners.count == 1, let unit = bestOwners[0] else { return }
+            assigned[unit].append(path)
+        }
+        return assigned
+    }
+
+    private static func components(_ path: String) -> [Substring] {
+        Path.normalize(path).split(separator: "/").filter { $0 != "." }
+    }
+
+    /// Reads `paths` (on all cores) into the app's code facts; a file that cannot be read is a
+    /// finding and is left out.
+    public static func read(_ paths: [String]) -> (code: SwiftCodeFacts, findings: [AppBundleFinding]) {
+        let read = ParallelMap.map(paths) { path -> (file: SwiftFile?, finding: AppBundleFinding?) in
+            switch FileSystem.read(path, limit: FileSystem.textSizeLimit) {
+            case .success(let bytes): return (SwiftFile(path: path, bytes: bytes), nil)
+            case .failure(let error):
+                return (
+                    nil,
+                    AppBundleFinding(
+                        .unreadableSource(path: path, reason: error.reason), at: SourceLocation(file: path))
+                )
+            }
+        }
+        let files = read.compactMap(\.file)
+        let findings = read.compactMap(\.finding)
+        return (SwiftCodeFacts(files: files), findings)
+    }
+}
