@@ -39,14 +39,12 @@ public struct AppLoader: Sendable {
         self.sourceFolders = sourceFolders
     }
 
-    /// `unit` with its Swift files read into ``AppUnit/code``, when they were looked for
-    /// (``AppUnit/sourcesLookedFor``) or some are given.
+    /// `unit` with its Swift files being read into ``AppUnit/code`` (in the background: the first
+    /// use waits), when they were looked for (``AppUnit/sourcesLookedFor``) or some are given.
     public func readingCode(_ unit: AppUnit) -> AppUnit {
         guard unit.sourcesLookedFor || !unit.swiftFiles.isEmpty else { return unit }
         var unit = unit
-        let (code, findings) = SwiftSourceFiles.read(unit.swiftFiles)
-        unit.code = code
-        unit.findings += findings
+        unit.pendingCode = PendingCode(reading: unit.swiftFiles)
         return unit
     }
 

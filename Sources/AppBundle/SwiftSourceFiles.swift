@@ -1,6 +1,12 @@
 import PropertyList
 import SwiftSource
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Which Swift files belong to which app, and reading them.
 ///
 /// An Xcode target's files are those its Sources build phase compiles and those its synchronised
@@ -97,9 +103,13 @@ public enum SwiftSourceFiles {
                 owners.append((nil, components(Path.directory(of: plist.file))))
             }
         }
-        walk(root, relative: "", depth: 0) { path, _ in
-            guard !claimed.contains(Path.normalize(path)) else { return }
-            let folder = components(Path.directory(of: path))
+        // A file's folder, as components, is the root's and those of its path below the root:
+        // no path is normalised or split again per file (a walk of hundreds of files).
+        let rootComponents = components(root)
+        walk(root, relative: "", depth: 0) { path, relative in
+            guard claimed.isEmpty || !claimed.contains(Path.normalize(path)) else { return }
+            var folder = rootComponents
+            folder += relative.split(separator: "/").dropLast()
             var best: Int?
             var bestOwners: [Int?] = []
             for owner in owners {
@@ -128,7 +138,7 @@ public enum SwiftSourceFiles {
     /// finding and is left out.
     public static func read(_ paths: [String]) -> (code: SwiftCodeFacts, findings: [AppBundleFinding]) {
         let read = ParallelMap.map(paths) { path -> (file: SwiftFile?, finding: AppBundleFinding?) in
-            switch FileSystem.read(path, limit: FileSystem.textSizeLimit) {
+            switch contents(of: path) {
             case .success(let bytes): return (SwiftFile(path: path, bytes: bytes), nil)
             case .failure(let error):
                 return (
@@ -142,4 +152,42 @@ public enum SwiftSourceFiles {
         let findings = read.compactMap(\.finding)
         return (SwiftCodeFacts(files: files), findings)
     }
+
+    /// The bytes of the Swift file at `path`, read straight into an array of the file's size:
+    /// `FileSystem.read`'s zeroed 64 KB chunk and copy per file cost a fifth of the reading's
+    /// time beside the lexer on an app of 300 files (`utiscope-bench swift`).
+    static func contents(of path: String) -> Result<[UInt8], FileReadError> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .failure(FileReadError(reason: String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            // Not a regular file (a pipe, say): the general reader.
+            return FileSystem.read(path, limit: FileSystem.textSizeLimit)
+        }
+        let size = Int(info.st_size)
+        guard size <= FileSystem.textSizeLimit else {
+            return .failure(FileReadError(reason: "it is larger than \(FileSystem.textSizeLimit) bytes"))
+        }
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var done = 0
+            while done < size, let base = buffer.baseAddress {
+                let count = readBytes(descriptor, base + done, size - done)
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 { failure = errno }
+                guard count > 0 else { break }
+                done += count
+            }
+            initialized = done
+        }
+        if failure != 0 { return .failure(FileReadError(reason: String(cString: strerror(failure)))) }
+        return .success(bytes)
+    }
 }
+
+#if canImport(Glibc)
+    private let readBytes = Glibc.read
+#elseif canImport(Darwin)
+    private let readBytes = Darwin.read
+#endif
