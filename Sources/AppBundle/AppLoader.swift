@@ -164,13 +164,18 @@ public struct AppLoader: Sendable {
             }
         }
         var paired = Self.pairingLooseExtensions(units, loose: loose)
-        if readsSources { pairLooseSources(&paired, under: root, projects: discovery.projects) }
+        if readsSources {
+            pairLooseSources(&paired, swiftFolders: discovery.swiftFolders, projects: discovery.projects)
+        }
         return (paired, findings.sortedForReport())
     }
 
-    /// Gives each loose Info.plist's unit among `units` the Swift files below `root` that pair
-    /// with it (``SwiftSourceFiles``), leaving out every file a target of `projects` compiles.
-    func pairLooseSources(_ units: inout [AppUnit], under root: String, projects: [XcodeProject]) {
+    /// Gives each loose Info.plist's unit among `units` the Swift files of `swiftFolders` (what
+    /// discovery's walk met) that pair with it (``SwiftSourceFiles``), leaving out every file a
+    /// target of `projects` compiles.
+    func pairLooseSources(
+        _ units: inout [AppUnit], swiftFolders: [(folder: String, files: [String])], projects: [XcodeProject]
+    ) {
         let looseIndexes = units.indices.filter { units[$0].origin == .infoPlist }
         guard !looseIndexes.isEmpty else { return }
         var claimed: Set<String> = []
@@ -179,7 +184,8 @@ public struct AppLoader: Sendable {
                 claimed.formUnion(SwiftSourceFiles.files(of: target).map(Path.normalize))
             }
         }
-        let assigned = SwiftSourceFiles.pairing(looseIndexes.map { units[$0] }, under: root, claimed: claimed)
+        let assigned = SwiftSourceFiles.pairing(
+            looseIndexes.map { units[$0] }, swiftFolders: swiftFolders, claimed: claimed)
         for (position, index) in looseIndexes.enumerated() {
             units[index].swiftFiles = assigned[position]
             units[index].sourcesLookedFor = true

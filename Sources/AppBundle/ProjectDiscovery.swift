@@ -18,6 +18,10 @@ public enum ProjectDiscovery {
         public var projects: [XcodeProject]
         /// Problems met: unreadable projects and folders, findings from the projects' settings.
         public var findings: [AppBundleFinding]
+        /// The Swift files the walk met outside the folders a walk for sources skips
+        /// (``SwiftSourceFiles/entersFolder(_:)``), by folder, in walk order: what loose Info.plists
+        /// are paired with, found in the same walk.
+        public var swiftFolders: [(folder: String, files: [String])] = []
     }
 
     /// Folder names never descended into.
@@ -73,7 +77,9 @@ public enum ProjectDiscovery {
                     source: .standaloneInfoPlist, name: Path.lastComponent(of: Path.directory(of: plist)),
                     infoPlist: plist, productType: nil, folder: Path.directory(of: plist), extensions: []))
         }
-        return Result(units: units, projects: projects, findings: findings.sortedForReport())
+        var result = Result(units: units, projects: projects, findings: findings.sortedForReport())
+        result.swiftFolders = walk.swiftFolders
+        return result
     }
 
     /// The units of one project, and the normalised Info.plist paths its targets use.
@@ -145,6 +151,7 @@ public enum ProjectDiscovery {
         var bundles: [String] = []
         var infoPlists: [String] = []
         var findings: [AppBundleFinding] = []
+        var swiftFolders: [(folder: String, files: [String])] = []
 
         mutating func run(root: String) {
             let start = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
@@ -156,15 +163,18 @@ public enum ProjectDiscovery {
                 bundles.append(start)
                 return
             }
-            visit(start, depth: 0)
+            visit(start, depth: 0, sources: true)
         }
 
-        private mutating func visit(_ folder: String, depth: Int) {
+        /// Visits `folder`; `sources` false below a folder a walk for sources skips.
+        private mutating func visit(_ folder: String, depth: Int, sources: Bool) {
             guard depth < 64 else { return }
             guard let entries = FileSystem.entries(of: folder) else {
                 findings.append(AppBundleFinding(.unreadableDirectory(path: folder), at: SourceLocation(file: folder)))
                 return
             }
+            var swiftFiles: [String] = []
+            defer { if !swiftFiles.isEmpty { swiftFolders.append((folder, swiftFiles)) } }
             for entry in entries {
                 let path = Path.join(folder, entry.name)
                 switch entry.kind {
@@ -179,10 +189,16 @@ public enum ProjectDiscovery {
                     {
                         continue
                     } else {
-                        visit(path, depth: depth + 1)
+                        visit(path, depth: depth + 1, sources: sources && SwiftSourceFiles.entersFolder(entry.name))
                     }
                 case .file:
-                    if ProjectDiscovery.isInfoPlistName(entry.name) { infoPlists.append(path) }
+                    if ProjectDiscovery.isInfoPlistName(entry.name) {
+                        infoPlists.append(path)
+                    } else if sources && depth < SwiftSourceFiles.maximumDepth
+                        && SwiftSourceFiles.isSwiftFile(entry.name)
+                    {
+                        swiftFiles.append(path)
+                    }
                 case .other:
                     continue
                 }

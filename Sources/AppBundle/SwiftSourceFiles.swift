@@ -89,10 +89,13 @@ public enum SwiftSourceFiles {
         }
     }
 
-    /// For each of `units` (loose Info.plists found under `root`), the Swift files below `root`
-    /// that pair with it: not `claimed` by a project's target (normalised paths), nearest to its
-    /// folder rather than to another unit's or to one of its extensions'.
-    static func pairing(_ units: [AppUnit], under root: String, claimed: Set<String>) -> [[String]] {
+    /// For each of `units` (loose Info.plists), the Swift files of `swiftFolders` that pair with
+    /// it: not `claimed` by a project's target (normalised paths), nearest to its folder rather
+    /// than to another unit's or to one of its extensions'. Distances are worked out once per
+    /// folder.
+    static func pairing(
+        _ units: [AppUnit], swiftFolders: [(folder: String, files: [String])], claimed: Set<String>
+    ) -> [[String]] {
         var assigned = [[String]](repeating: [], count: units.count)
         guard !units.isEmpty else { return assigned }
         // Every folder that may own code: each unit's, and each of its extensions'.
@@ -103,13 +106,8 @@ public enum SwiftSourceFiles {
                 owners.append((nil, components(Path.directory(of: plist.file))))
             }
         }
-        // A file's folder, as components, is the root's and those of its path below the root:
-        // no path is normalised or split again per file (a walk of hundreds of files).
-        let rootComponents = components(root)
-        walk(root, relative: "", depth: 0) { path, relative in
-            guard claimed.isEmpty || !claimed.contains(Path.normalize(path)) else { return }
-            var folder = rootComponents
-            folder += relative.split(separator: "/").dropLast()
+        for (folderPath, files) in swiftFolders {
+            let folder = components(folderPath)
             var best: Int?
             var bestOwners: [Int?] = []
             for owner in owners {
@@ -124,8 +122,8 @@ public enum SwiftSourceFiles {
                     bestOwners.append(owner.unit)
                 }
             }
-            guard bestOwners.count == 1, let unit = bestOwners[0] else { return }
-            assigned[unit].append(path)
+            guard bestOwners.count == 1, let unit = bestOwners[0] else { continue }
+            assigned[unit] += claimed.isEmpty ? files : files.filter { !claimed.contains(Path.normalize($0)) }
         }
         return assigned
     }
