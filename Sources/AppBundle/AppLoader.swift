@@ -79,12 +79,14 @@ public struct AppLoader: Sendable {
     /// them, each with its Swift code when ``readsSources``. Problems are findings; nothing stops
     /// the walk.
     public func loadAll(_ path: String) -> (units: [AppUnit], findings: [AppBundleFinding]) {
-        let (units, findings) = discover(path)
-        return (units.map(readingCode), findings)
+        let (units, findings) = discover(path, readingAhead: true)
+        return (units.map { $0.pendingCode == nil ? readingCode($0) : $0 }, findings)
     }
 
-    /// ``loadAll(_:)`` without reading code: each unit's ``AppUnit/swiftFiles`` are found, not read.
-    func discover(_ path: String) -> (units: [AppUnit], findings: [AppBundleFinding]) {
+    /// ``loadAll(_:)`` without reading code: each unit's ``AppUnit/swiftFiles`` are found, and,
+    /// `readingAhead`, start being read as soon as they are known (a target's when its project is
+    /// read; in a folder without a project, every file the walk met, before the Info.plists).
+    func discover(_ path: String, readingAhead: Bool = false) -> (units: [AppUnit], findings: [AppBundleFinding]) {
         if !FileSystem.isDirectory(path) {
             do {
                 return ([try loadNamedInfoPlist(path)], [])
@@ -94,6 +96,14 @@ public struct AppLoader: Sendable {
         }
         let root = path.hasSuffix(".xcodeproj") ? Path.directory(of: path) : path
         let discovery = ProjectDiscovery.discover(root: root, configuration: configuration, overrides: overrides)
+        // Without a project, the Swift files the walk met are the loose Info.plists' only: they
+        // are read while the Info.plists are.
+        var batch: SwiftFileBatch?
+        if readingAhead && readsSources && discovery.projects.isEmpty && !discovery.swiftFolders.isEmpty
+            && discovery.units.contains(where: { $0.source == .standaloneInfoPlist })
+        {
+            batch = SwiftFileBatch(reading: discovery.swiftFolders.flatMap(\.files))
+        }
         var findings = discovery.findings
         var units: [AppUnit] = []
         var loose: [Int] = []
@@ -105,7 +115,10 @@ public struct AppLoader: Sendable {
                 let project = discovery.projects.first(where: { $0.path == projectPath }),
                 let target = project.target(named: targetName)
             {
-                // An Xcode target: its Info.plist as built, with its embedded targets' as extensions.
+                // An Xcode target: its Info.plist as built, with its embedded targets' as extensions;
+                // its code starts being read first.
+                let swiftFiles = readsSources ? SwiftSourceFiles.files(of: target) : []
+                let pending = readingAhead && readsSources ? PendingCode(reading: swiftFiles) : nil
                 let settings = project.settings(for: target, configuration: configuration, overrides: overrides)
                 let app = resolvedModel(settings, project)
                 let extensions = target.embeddedTargets.compactMap { item in
@@ -116,8 +129,9 @@ public struct AppLoader: Sendable {
                     resources: resources(in: unit.folder, authoritative: true), origin: .xcodeTarget)
                 loaded.settingsUsed = settingsUsed(by: app, in: settings)
                 if readsSources {
-                    loaded.swiftFiles = SwiftSourceFiles.files(of: target)
+                    loaded.swiftFiles = swiftFiles
                     loaded.sourcesLookedFor = true
+                    loaded.pendingCode = pending
                 }
                 loaded.preprocessesInfoPlist = settings.settings.bool("INFOPLIST_PREPROCESS")
                 if let name = settings.appIconName {
@@ -166,6 +180,11 @@ public struct AppLoader: Sendable {
         var paired = Self.pairingLooseExtensions(units, loose: loose)
         if readsSources {
             pairLooseSources(&paired, swiftFolders: discovery.swiftFolders, projects: discovery.projects)
+            if let batch {
+                for index in paired.indices where paired[index].sourcesLookedFor && paired[index].pendingCode == nil {
+                    paired[index].pendingCode = PendingCode(from: batch, paths: paired[index].swiftFiles)
+                }
+            }
         }
         return (paired, findings.sortedForReport())
     }

@@ -135,7 +135,13 @@ public enum SwiftSourceFiles {
     /// Reads `paths` (on all cores) into the app's code facts; a file that cannot be read is a
     /// finding and is left out.
     public static func read(_ paths: [String]) -> (code: SwiftCodeFacts, findings: [AppBundleFinding]) {
-        let read = ParallelMap.map(paths) { path -> (file: SwiftFile?, finding: AppBundleFinding?) in
+        let read = readFiles(paths)
+        return (SwiftCodeFacts(files: read.compactMap(\.file)), read.compactMap(\.finding))
+    }
+
+    /// Each of `paths` read on its own (on all cores): the file, or why it could not be read.
+    static func readFiles(_ paths: [String]) -> [(file: SwiftFile?, finding: AppBundleFinding?)] {
+        ParallelMap.map(paths) { path -> (file: SwiftFile?, finding: AppBundleFinding?) in
             switch contents(of: path) {
             case .success(let bytes): return (SwiftFile(path: path, bytes: bytes), nil)
             case .failure(let error):
@@ -146,9 +152,6 @@ public enum SwiftSourceFiles {
                 )
             }
         }
-        let files = read.compactMap(\.file)
-        let findings = read.compactMap(\.finding)
-        return (SwiftCodeFacts(files: files), findings)
     }
 
     /// The bytes of the Swift file at `path`, read straight into an array of the file's size:
