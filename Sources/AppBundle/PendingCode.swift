@@ -6,8 +6,9 @@ import SwiftSource
 /// catalog and runs the rules that do not need code, on a core that is otherwise mostly idle;
 /// for a folder without a project, every Swift file the discovery walk met starts being read
 /// before the Info.plists are (``SwiftFileBatch``), and each app takes its own from them
-/// (`utiscope-bench swift` compares the lint of an app with 300 Swift files to the same lint
-/// without its code; Documentation/Performance.md has the figures).
+/// (the lint of `utiscope-bench swift`'s app with 300 Swift files, with the second core free:
+/// 27–28 ms read this way against 31–34 ms with the same reading done in place, best of fifteen
+/// each by turns; the lint without code 24–26 ms).
 final class PendingCode: @unchecked Sendable {
     /// The reads of every app, one after another (each reads its files on all cores): a lint of a
     /// folder of many apps starts no more than one at a time.
