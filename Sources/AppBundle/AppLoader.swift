@@ -39,14 +39,12 @@ public struct AppLoader: Sendable {
         self.sourceFolders = sourceFolders
     }
 
-    /// `unit` with its Swift files read into ``AppUnit/code``, when they were looked for
-    /// (``AppUnit/sourcesLookedFor``) or some are given.
+    /// `unit` with its Swift files being read into ``AppUnit/code`` (in the background: the first
+    /// use waits), when they were looked for (``AppUnit/sourcesLookedFor``) or some are given.
     public func readingCode(_ unit: AppUnit) -> AppUnit {
         guard unit.sourcesLookedFor || !unit.swiftFiles.isEmpty else { return unit }
         var unit = unit
-        let (code, findings) = SwiftSourceFiles.read(unit.swiftFiles)
-        unit.code = code
-        unit.findings += findings
+        unit.pendingCode = PendingCode(reading: unit.swiftFiles)
         return unit
     }
 
@@ -87,12 +85,14 @@ public struct AppLoader: Sendable {
     public func loadAll(_ path: String) -> (
         units: [AppUnit], findings: [AppBundleFinding], discovery: ProjectDiscovery.Result?
     ) {
-        let (units, findings, discovery) = discover(path)
-        return (units.map(readingCode), findings, discovery)
+        let (units, findings, discovery) = discover(path, readingAhead: true)
+        return (units.map { $0.pendingCode == nil ? readingCode($0) : $0 }, findings, discovery)
     }
 
-    /// ``loadAll(_:)`` without reading code: each unit's ``AppUnit/swiftFiles`` are found, not read.
-    func discover(_ path: String) -> (
+    /// ``loadAll(_:)`` without reading code: each unit's ``AppUnit/swiftFiles`` are found, and,
+    /// `readingAhead`, start being read as soon as they are known (a target's when its project is
+    /// read; in a folder without a project, every file the walk met, before the Info.plists).
+    func discover(_ path: String, readingAhead: Bool = false) -> (
         units: [AppUnit], findings: [AppBundleFinding], discovery: ProjectDiscovery.Result?
     ) {
         if !FileSystem.isDirectory(path) {
@@ -104,6 +104,14 @@ public struct AppLoader: Sendable {
         }
         let root = path.hasSuffix(".xcodeproj") ? Path.directory(of: path) : path
         let discovery = ProjectDiscovery.discover(root: root, configuration: configuration, overrides: overrides)
+        // Without a project, the Swift files the walk met are the loose Info.plists' only: they
+        // are read while the Info.plists are.
+        var batch: SwiftFileBatch?
+        if readingAhead && readsSources && discovery.projects.isEmpty && !discovery.swiftFolders.isEmpty
+            && discovery.units.contains(where: { $0.source == .standaloneInfoPlist })
+        {
+            batch = SwiftFileBatch(reading: discovery.swiftFolders.flatMap(\.files))
+        }
         var findings = discovery.findings
         var units: [AppUnit] = []
         var loose: [Int] = []
@@ -115,7 +123,10 @@ public struct AppLoader: Sendable {
                 let project = discovery.projects.first(where: { $0.path == projectPath }),
                 let target = project.target(named: targetName)
             {
-                // An Xcode target: its Info.plist as built, with its embedded targets' as extensions.
+                // An Xcode target: its Info.plist as built, with its embedded targets' as extensions;
+                // its code starts being read first.
+                let swiftFiles = readsSources ? SwiftSourceFiles.files(of: target) : []
+                let pending = readingAhead && readsSources ? PendingCode(reading: swiftFiles) : nil
                 let settings = project.settings(for: target, configuration: configuration, overrides: overrides)
                 let app = resolvedModel(settings, project)
                 let extensions = target.embeddedTargets.compactMap { item in
@@ -126,8 +137,9 @@ public struct AppLoader: Sendable {
                     resources: resources(in: unit.folder, authoritative: true), origin: .xcodeTarget)
                 loaded.settingsUsed = settingsUsed(by: app, in: settings)
                 if readsSources {
-                    loaded.swiftFiles = SwiftSourceFiles.files(of: target)
+                    loaded.swiftFiles = swiftFiles
                     loaded.sourcesLookedFor = true
+                    loaded.pendingCode = pending
                 }
                 loaded.preprocessesInfoPlist = settings.settings.bool("INFOPLIST_PREPROCESS")
                 if let name = settings.appIconName {
@@ -174,13 +186,23 @@ public struct AppLoader: Sendable {
             }
         }
         var paired = Self.pairingLooseExtensions(units, loose: loose)
-        if readsSources { pairLooseSources(&paired, under: root, projects: discovery.projects) }
+        if readsSources {
+            pairLooseSources(&paired, swiftFolders: discovery.swiftFolders, projects: discovery.projects)
+            if let batch {
+                for index in paired.indices where paired[index].sourcesLookedFor && paired[index].pendingCode == nil {
+                    paired[index].pendingCode = PendingCode(from: batch, paths: paired[index].swiftFiles)
+                }
+            }
+        }
         return (paired, findings.sortedForReport(), discovery)
     }
 
-    /// Gives each loose Info.plist's unit among `units` the Swift files below `root` that pair
-    /// with it (``SwiftSourceFiles``), leaving out every file a target of `projects` compiles.
-    func pairLooseSources(_ units: inout [AppUnit], under root: String, projects: [XcodeProject]) {
+    /// Gives each loose Info.plist's unit among `units` the Swift files of `swiftFolders` (what
+    /// discovery's walk met) that pair with it (``SwiftSourceFiles``), leaving out every file a
+    /// target of `projects` compiles.
+    func pairLooseSources(
+        _ units: inout [AppUnit], swiftFolders: [(folder: String, files: [String])], projects: [XcodeProject]
+    ) {
         let looseIndexes = units.indices.filter { units[$0].origin == .infoPlist }
         guard !looseIndexes.isEmpty else { return }
         var claimed: Set<String> = []
@@ -189,7 +211,8 @@ public struct AppLoader: Sendable {
                 claimed.formUnion(SwiftSourceFiles.files(of: target).map(Path.normalize))
             }
         }
-        let assigned = SwiftSourceFiles.pairing(looseIndexes.map { units[$0] }, under: root, claimed: claimed)
+        let assigned = SwiftSourceFiles.pairing(
+            looseIndexes.map { units[$0] }, swiftFolders: swiftFolders, claimed: claimed)
         for (position, index) in looseIndexes.enumerated() {
             units[index].swiftFiles = assigned[position]
             units[index].sourcesLookedFor = true

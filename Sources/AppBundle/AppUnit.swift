@@ -48,8 +48,16 @@ public struct AppUnit: Sendable {
     /// Info.plist, `--sources`): ``AppLoader/readingCode(_:)`` then reads them, none found or not.
     public var sourcesLookedFor = false
     /// What the app's Swift code says; nil when its sources are not read (`--no-sources`, a
-    /// built bundle, an Info.plist named without `--sources`).
-    public var code: SwiftCodeFacts?
+    /// built bundle, an Info.plist named without `--sources`). When the loader reads the code in
+    /// the background (``AppLoader/readingCode(_:)``), the first use waits for it.
+    public var code: SwiftCodeFacts? {
+        get { pendingCode?.facts }
+        set { pendingCode = newValue.map { PendingCode(facts: $0) } }
+    }
+    /// The Swift files of the app that could not be read (the first use waits for the reading).
+    public var sourceFindings: [AppBundleFinding] { pendingCode?.findings ?? [] }
+    /// The code, read or being read.
+    var pendingCode: PendingCode?
 
     /// A unit.
     public init(

@@ -1,6 +1,12 @@
 import PropertyList
 import SwiftSource
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Which Swift files belong to which app, and reading them.
 ///
 /// An Xcode target's files are those its Sources build phase compiles and those its synchronised
@@ -83,10 +89,13 @@ public enum SwiftSourceFiles {
         }
     }
 
-    /// For each of `units` (loose Info.plists found under `root`), the Swift files below `root`
-    /// that pair with it: not `claimed` by a project's target (normalised paths), nearest to its
-    /// folder rather than to another unit's or to one of its extensions'.
-    static func pairing(_ units: [AppUnit], under root: String, claimed: Set<String>) -> [[String]] {
+    /// For each of `units` (loose Info.plists), the Swift files of `swiftFolders` that pair with
+    /// it: not `claimed` by a project's target (normalised paths), nearest to its folder rather
+    /// than to another unit's or to one of its extensions'. Distances are worked out once per
+    /// folder.
+    static func pairing(
+        _ units: [AppUnit], swiftFolders: [(folder: String, files: [String])], claimed: Set<String>
+    ) -> [[String]] {
         var assigned = [[String]](repeating: [], count: units.count)
         guard !units.isEmpty else { return assigned }
         // Every folder that may own code: each unit's, and each of its extensions'.
@@ -97,9 +106,8 @@ public enum SwiftSourceFiles {
                 owners.append((nil, components(Path.directory(of: plist.file))))
             }
         }
-        walk(root, relative: "", depth: 0) { path, _ in
-            guard !claimed.contains(Path.normalize(path)) else { return }
-            let folder = components(Path.directory(of: path))
+        for (folderPath, files) in swiftFolders {
+            let folder = components(folderPath)
             var best: Int?
             var bestOwners: [Int?] = []
             for owner in owners {
@@ -114,8 +122,8 @@ public enum SwiftSourceFiles {
                     bestOwners.append(owner.unit)
                 }
             }
-            guard bestOwners.count == 1, let unit = bestOwners[0] else { return }
-            assigned[unit].append(path)
+            guard bestOwners.count == 1, let unit = bestOwners[0] else { continue }
+            assigned[unit] += claimed.isEmpty ? files : files.filter { !claimed.contains(Path.normalize($0)) }
         }
         return assigned
     }
@@ -127,8 +135,14 @@ public enum SwiftSourceFiles {
     /// Reads `paths` (on all cores) into the app's code facts; a file that cannot be read is a
     /// finding and is left out.
     public static func read(_ paths: [String]) -> (code: SwiftCodeFacts, findings: [AppBundleFinding]) {
-        let read = ParallelMap.map(paths) { path -> (file: SwiftFile?, finding: AppBundleFinding?) in
-            switch FileSystem.read(path, limit: FileSystem.textSizeLimit) {
+        let read = readFiles(paths)
+        return (SwiftCodeFacts(files: read.compactMap(\.file)), read.compactMap(\.finding))
+    }
+
+    /// Each of `paths` read on its own (on all cores): the file, or why it could not be read.
+    static func readFiles(_ paths: [String]) -> [(file: SwiftFile?, finding: AppBundleFinding?)] {
+        ParallelMap.map(paths) { path -> (file: SwiftFile?, finding: AppBundleFinding?) in
+            switch contents(of: path) {
             case .success(let bytes): return (SwiftFile(path: path, bytes: bytes), nil)
             case .failure(let error):
                 return (
@@ -138,8 +152,43 @@ public enum SwiftSourceFiles {
                 )
             }
         }
-        let files = read.compactMap(\.file)
-        let findings = read.compactMap(\.finding)
-        return (SwiftCodeFacts(files: files), findings)
+    }
+
+    /// The bytes of the Swift file at `path`, read straight into an array of the file's size:
+    /// `FileSystem.read`'s zeroed 64 KB chunk and copy per file cost a fifth of the reading's
+    /// time beside the lexer on an app of 300 files (`utiscope-bench swift`).
+    static func contents(of path: String) -> Result<[UInt8], FileReadError> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .failure(FileReadError(reason: String(cString: strerror(errno)))) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            // Not a regular file (a pipe, say): the general reader.
+            return FileSystem.read(path, limit: FileSystem.textSizeLimit)
+        }
+        let size = Int(info.st_size)
+        guard size <= FileSystem.textSizeLimit else {
+            return .failure(FileReadError(reason: "it is larger than \(FileSystem.textSizeLimit) bytes"))
+        }
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            var done = 0
+            while done < size, let base = buffer.baseAddress {
+                let count = readBytes(descriptor, base + done, size - done)
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 { failure = errno }
+                guard count > 0 else { break }
+                done += count
+            }
+            initialized = done
+        }
+        if failure != 0 { return .failure(FileReadError(reason: String(cString: strerror(failure)))) }
+        return .success(bytes)
     }
 }
+
+#if canImport(Glibc)
+    private let readBytes = Glibc.read
+#elseif canImport(Darwin)
+    private let readBytes = Darwin.read
+#endif

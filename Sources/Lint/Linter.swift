@@ -101,10 +101,13 @@ public struct Linter: Sendable {
     ]
 
     /// The positions in `rules` in the order they start: those in ``slowestRules``, slowest first,
-    /// then the others in their order.
+    /// then the others in their order, the rules that read the app's Swift code last (the code
+    /// may still be being read: ``AppUnit/code``).
     static func startOrder(_ rules: [any Rule]) -> [Int] {
         func rank(_ index: Int) -> Int {
-            slowestRules.firstIndex(of: type(of: rules[index]).description.code) ?? slowestRules.count
+            let code = type(of: rules[index]).description.code
+            if code.hasPrefix("SRC-") { return slowestRules.count + 1 }
+            return slowestRules.firstIndex(of: code) ?? slowestRules.count
         }
         return rules.indices.sorted { (rank($0), $0) < (rank($1), $1) }
     }

@@ -115,7 +115,7 @@ enum AppOutput {
         let catalogs = unit.assetCatalogs.map { e($0.path) }
         text += "  asset catalogs: \(catalogs.isEmpty ? "none found" : catalogs.joined(separator: ", "))\n"
         text += CodeOutput.text(unit)
-        let findings = unit.findings + model.findings + unit.extensions.flatMap(\.findings)
+        let findings = unit.findings + unit.sourceFindings + model.findings + unit.extensions.flatMap(\.findings)
         if !findings.isEmpty {
             text += "  read with \(findings.count) problem\(findings.count == 1 ? "" : "s"):\n"
             for finding in findings { text += "    \(e(finding.location.description)): \(e(finding.message))\n" }
@@ -154,7 +154,8 @@ enum AppOutput {
         let settings = unit.settingsUsed.map { setting in
             "{\"name\": \(q(setting.name)), \"value\": \(setting.value.map(q) ?? "null")}"
         }
-        let findings = (unit.findings + model.findings + unit.extensions.flatMap(\.findings)).map { finding in
+        let findings = (unit.findings + unit.sourceFindings + model.findings + unit.extensions.flatMap(\.findings)).map
+        { finding in
             "{\"file\": \(q(finding.location.file)), \"line\": \(lineNumber(finding.location)), "
                 + "\"column\": \(finding.location.column.map(String.init) ?? "null"), \"message\": \(q(finding.message))}"
         }

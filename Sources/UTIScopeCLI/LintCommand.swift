@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Lint
 import PropertyList
+import SwiftSource
 import UniformTypes
 
 /// `utiscope lint`: runs the rule catalog over apps and reports what it finds.
@@ -93,6 +94,9 @@ enum LintCommand: Command {
         var linter: Linter
         /// The bytes of files already in memory (standard input), for `--verbose`'s source lines.
         var sources: [String: [UInt8]]
+        /// The path given that the app was found under, for the configuration's exclusions of
+        /// Swift files (nil with `--force-exclude`, as for the apps themselves).
+        var root: String? = nil
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
@@ -145,6 +149,8 @@ enum LintCommand: Command {
         // context is made: for a large app the other core waited there. It is parsed beside the
         // loading instead (the context's first use waits for it, should it still be running).
         DispatchQueue.global().async { _ = SystemTypeCatalog.embedded }
+        // So is the table of Swift's type constants, which reading an app's code needs.
+        if !arguments.flag("no-sources") { DispatchQueue.global().async { _ = TypeConstantTable.embedded } }
         var loader = try AppOptions.loader(arguments)
         guard AppOptions.checkSourceFolders(loader, context: context) else { return .inputError }
         let sourcesOff = arguments.flag("no-sources")
@@ -266,7 +272,7 @@ enum LintCommand: Command {
                     configurations.configuration(for: plist.file, fallback: configuration).excludes(
                         plist.file, below: root)
                 }
-                jobs.append(Job(unit: kept, linter: Linter(configuration: merged), sources: [:]))
+                jobs.append(Job(unit: kept, linter: Linter(configuration: merged), sources: [:], root: root))
             }
             if units.isEmpty && findings.isEmpty {
                 emptyPaths.append(path)
@@ -316,7 +322,16 @@ enum LintCommand: Command {
         progress.linting(jobs.count)
         let results = ParallelMap.map(jobs) { job in
             let lintContext = job.linter.context(for: job.unit)
-            let found = job.linter.lint(lintContext)
+            var found = job.linter.lint(lintContext)
+            // Findings in Swift files the configuration excludes (generated code, say) are left out;
+            // the facts those files give (a constant declared there) still count.
+            let configuration = job.linter.configuration
+            if !configuration.excluded.isEmpty, lintContext.code != nil {
+                found.removeAll { diagnostic in
+                    diagnostic.location.file.hasSuffix(".swift")
+                        && configuration.excludes(diagnostic.location.file, below: job.root)
+                }
+            }
             progress.advance()
             return (diagnostics: found, context: lintContext)
         }

@@ -44,6 +44,12 @@ import UTIScopeCLI
         #expect(refused.errors.contains("\"sources\" must be true or false"))
     }
 
+    @Test func excludedSwiftFilesGiveNoFindings() throws {
+        let config = try temporaryFile(#"{"version": 1, "excluded": ["Importing.swift"]}"#, name: "utiscope.json")
+        let result = utiscope("lint", inkwell, "--config", config)
+        #expect(codes(result.output) == ["ICON-001", "QL-002", "SRC-001", "SRC-005", "SRC-008"])
+    }
+
     @Test func sourcesGiveAnInfoPlistItsCode() {
         let plist = jotter + "/App/Info.plist"
         #expect(codes(utiscope("lint", plist).output).isEmpty)

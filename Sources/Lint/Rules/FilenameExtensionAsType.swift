@@ -43,7 +43,19 @@ public struct FilenameExtensionAsType: Rule {
                     let picker = UIDocumentPickerViewController(documentTypes: ["public.png", "public.jpeg"], in: .import)
                     let browser = UIDocumentBrowserViewController(forOpening: [.png, UTType(filenameExtension: "jpg")!])
                     let label = ".jpg"
-                    """)
+                    """),
+            // What only looks like code: a comment, strings, an inactive branch.
+            Example(
+                "",
+                swift: """
+                    // UIDocumentPickerViewController(documentTypes: [".jpg"], in: .import)
+                    let raw = #"UIDocumentPickerViewController(documentTypes: [".jpg"], in: .import)"#
+                    #if false
+                    let picker = UIDocumentPickerViewController(documentTypes: [".jpg"], in: .import)
+                    #else
+                    let picker = UIDocumentPickerViewController(documentTypes: ["public.jpeg"], in: .import)
+                    #endif
+                    """),
         ])
 
     /// A rule value.

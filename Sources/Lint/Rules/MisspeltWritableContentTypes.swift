@@ -46,7 +46,19 @@ public struct MisspeltWritableContentTypes: Rule {
                         // Not a document: a property of its own.
                         var writeableContentTypes: [String] = []
                     }
-                    """)
+                    """),
+            // What only looks like code: a comment, strings, an inactive branch.
+            Example(
+                "",
+                swift: """
+                    struct NoteDocument: FileDocument {
+                        // static var writeableContentTypes: [UTType] { [.plainText] }
+                        let note = "writeableContentTypes"
+                        #if false
+                        static var writeableContentTypes: [UTType] { [.plainText] }
+                        #endif
+                    }
+                    """),
         ])
 
     /// A rule value.

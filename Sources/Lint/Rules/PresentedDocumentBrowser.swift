@@ -47,7 +47,19 @@ public struct PresentedDocumentBrowser: Rule {
                         browser.present(documentController, animated: true)
                         present(UIDocumentPickerViewController(forOpeningContentTypes: [.pdf]), animated: true)
                     }
-                    """)
+                    """),
+            // What only looks like code: a comment, strings, an inactive branch.
+            Example(
+                "",
+                swift: """
+                    func show() {
+                        // present(UIDocumentBrowserViewController(forOpening: nil), animated: true)
+                        let help = "present(UIDocumentBrowserViewController(forOpening: nil), animated: true)"
+                        #if false
+                        present(UIDocumentBrowserViewController(forOpening: nil), animated: true)
+                        #endif
+                    }
+                    """),
         ])
 
     /// A rule value.

@@ -59,7 +59,16 @@ public struct TemplatePlaceholderIdentifier: Rule {
                         // The template had UTType(importedAs: "com.example.plain-text") here.
                         static var sketch: UTType { UTType(exportedAs: "com.example.sketch") }
                     }
-                    """)
+                    """),
+            // What only looks like code: a comment, strings, an inactive branch.
+            Example(
+                "",
+                swift: """
+                    /* "com.example.plain-text" */
+                    #if false
+                    let old = UTType(importedAs: "com.example.plain-text")
+                    #endif
+                    """),
         ])
 
     /// The template's identifier.

@@ -73,6 +73,17 @@ public struct UndeclaredTypeInCode: Rule {
                 swift: """
                     let browser = UIDocumentBrowserViewController(forOpening: [UTType(exportedAs: "com.example.notes")])
                     """),
+            // What only looks like code: a comment, strings, an inactive branch.
+            Example(
+                "",
+                swift: """
+                    /* UIDocumentBrowserViewController(forOpening: [UTType("com.example.notes")!]) */
+                    let help = "UIDocumentPickerViewController(documentTypes: [\\"com.example.notes\\"], in: .open)"
+                    let raw = #"UIDocumentPickerViewController(documentTypes: ["com.example.notes"], in: .open)"#
+                    #if false
+                    let picker = UIDocumentPickerViewController(documentTypes: ["com.example.notes"], in: .open)
+                    #endif
+                    """),
         ])
 
     /// A rule value.

@@ -57,6 +57,17 @@ public struct UnknownImportInCode: Rule {
                     let pdf = UTType(importedAs: "com.adobe.pdf")
                     let sketch = UTType(importedAs: "com.example.sketch")
                     """),
+            // What only looks like code: a comment, strings, an inactive branch.
+            Example(
+                "",
+                swift: """
+                    // let brushes = UTType(importedAs: "com.example.brushes")
+                    let help = "UTType(importedAs: \\"com.example.brushes\\")"
+                    let raw = #"UTType(importedAs: "com.example.brushes")"#
+                    #if false
+                    let brushes = UTType(importedAs: "com.example.brushes")
+                    #endif
+                    """),
         ])
 
     /// A rule value.
