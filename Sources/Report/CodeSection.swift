@@ -39,6 +39,14 @@ struct CodeSection {
                 return text
             })
         html += list(
+            "Document scenes and exporters", code.sceneUses,
+            item: { use in
+                var text = "<code>\(HTMLText.escape(use.kind.apiName))</code>"
+                text += use.documentName.map { " <code>\(HTMLText.escape($0))</code>" } ?? " (document not named in code)"
+                if use.contentTypes.form != .absent { text += ": " + Self.list(use.contentTypes) }
+                return text + place(use.location)
+            })
+        html += list(
             "Creation handlers", code.creationHandlers,
             item: { handler in
                 var text = "<code>\(HTMLText.escape(handler.handlerName))</code>"

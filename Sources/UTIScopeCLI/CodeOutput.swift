@@ -52,6 +52,12 @@ enum CodeOutput {
                 text += "        writeableContentTypes (misspelt, ignored by SwiftUI) at \(place(location))\n"
             }
         }
+        text += "    document scenes and exporters (\(code.sceneUses.count)):\n"
+        for use in code.sceneUses {
+            let document = use.documentName.map { " \(escape($0))" } ?? " (document not named in code)"
+            let types = use.contentTypes.form == .absent ? "" : ": \(list(use.contentTypes))"
+            text += "      \(use.kind.apiName)\(document) (\(place(use.location)))\(types)\n"
+        }
         text += "    creation handlers (\(code.creationHandlers.count)):\n"
         for handler in code.creationHandlers {
             let owner = handler.enclosingType.map { " in \(escape($0))" } ?? ""
@@ -163,6 +169,11 @@ enum CodeOutput {
                 + "\"writableContentTypes\": \(document.writableContentTypes.map(json) ?? "null"), "
                 + "\"misspeltWritableContentTypes\": \(array(document.misspeltWritableContentTypes.map { "{\(fields($0))}" }))}"
         }
+        let scenes = code.sceneUses.map { use in
+            "{\"kind\": \(quoted(use.kind.rawValue)), \"api\": \(quoted(use.kind.apiName)), "
+                + "\"document\": \(optional(use.documentName)), \(fields(use.location)), "
+                + "\"contentTypes\": \(use.contentTypes.form == .absent ? "null" : json(use.contentTypes))}"
+        }
         let handlers = code.creationHandlers.map { handler in
             let ends = handler.unconsumedEnds.map { "{\"kind\": \(quoted($0.kind.rawValue)), \(fields($0.location))}" }
             return "{\"kind\": \(quoted(handler.kind.rawValue)), \"type\": \(optional(handler.enclosingType)), "
@@ -177,7 +188,7 @@ enum CodeOutput {
         }
         return "{\"files\": \(array(code.files.map(quoted))), \"typeConstants\": \(array(constants)), "
             + "\"declarations\": \(array(declarations)), \"sites\": \(array(sites)), "
-            + "\"documents\": \(array(documents)), \"creationHandlers\": \(array(handlers)), "
+            + "\"documents\": \(array(documents)), \"sceneUses\": \(array(scenes)), \"creationHandlers\": \(array(handlers)), "
             + "\"documentCreationEnabled\": \(array(code.documentCreationEnabled.map { "{\(fields($0))}" })), "
             + "\"browserPresentations\": \(array(presentations))}"
     }

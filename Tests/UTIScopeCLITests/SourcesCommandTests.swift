@@ -171,6 +171,13 @@ import UTIScopeCLI
                 "        a path ends without consuming it: return at \(inkwell)/Inkwell/DocumentBrowserViewController.swift:31:13"
             ))
         #expect(utiscope("app", inkwell, "--no-sources").output.contains("  Swift code: not read"))
+        let jotterText = utiscope("app", jotter).output
+        #expect(
+            jotterText.contains(
+                "    document scenes and exporters (2):\n"
+                    + "      DocumentGroup(newDocument:) NoteDocument (\(jotter)/App/Sources/JotterApp.swift:6:9)\n"
+                    + "      .fileExporter (document not named in code) (\(jotter)/App/Sources/JotterApp.swift:19:13): "
+                    + ".plainText → public.plain-text\n"))
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(utiscope("app", jotter, "--format", "json").output.utf8))
                 as? [String: Any])
@@ -178,6 +185,12 @@ import UTIScopeCLI
         let documents = try #require(code["documents"] as? [[String: Any]])
         #expect(documents.first?["name"] as? String == "NoteDocument")
         #expect(documents.first?["inDocumentGroup"] as? Bool == true)
+        let scenes = try #require(code["sceneUses"] as? [[String: Any]])
+        #expect(scenes.map { $0["kind"] as? String } == ["newDocument", "fileExporter"])
+        #expect(scenes.map { $0["document"] as? String } == ["NoteDocument", nil])
+        #expect(scenes.first?["contentTypes"] is NSNull)
+        let exported = try #require(scenes.last?["contentTypes"] as? [String: Any])
+        #expect(exported["identifiers"] as? [String] == ["public.plain-text"])
         let readable = try #require(documents.first?["readableContentTypes"] as? [String: Any])
         #expect(readable["identifiers"] as? [String] == ["com.example.jotter.note", "public.plain-text"])
         #expect(
@@ -189,6 +202,9 @@ import UTIScopeCLI
         let html = utiscope("report", inkwell).output
         #expect(html.contains("<section id=\"code\">"))
         #expect(html.contains("<a href=\"#code\"><b>4</b> Swift files</a>"))
+        #expect(
+            utiscope("report", jotter).output.contains(
+                "<li><code>DocumentGroup(newDocument:)</code> <code>NoteDocument</code> <span class=\"muted\">"))
         #expect(!utiscope("report", inkwell, "--no-sources").output.contains("<section id=\"code\">"))
     }
 }

@@ -8,3 +8,14 @@ struct JotterApp: App {
         }
     }
 }
+
+struct NoteEditor: View {
+    @Binding var document: NoteDocument
+    @State private var exporting = false
+
+    var body: some View {
+        TextEditor(text: $document.text)
+            .toolbar { Button("Export as Text") { exporting = true } }
+            .fileExporter(isPresented: $exporting, document: document, contentType: .plainText) { _ in }
+    }
+}
