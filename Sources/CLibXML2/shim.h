@@ -98,15 +98,17 @@ static inline void utiscope_xml_free(xmlParserCtxtPtr ctxt) {
     xmlFreeParserCtxt(ctxt);
 }
 
-/// The 1-based line and column of the `<` that opened the tag the parser has just read, found by
-/// looking back from the parser's position (which is just past the tag's `>`). Columns count
+/// The 1-based line and column of the `<` that opened the tag (with `comment`, the comment: its
+/// `<!--`) the parser has just read, found by looking back from the parser's position (which is
+/// just past the tag's `>`). A comment holds no `--`, so the nearest `<!--` back is its start. Columns count
 /// characters (Unicode scalars), as libxml2's own column does: UTF-8 continuation bytes are not
 /// counted. When the tag cannot be found in the buffer the position after it is returned. For a
 /// tag that spans lines, the start of the `<`'s line may lie before what libxml2 still holds
 /// (it drops what it has read, at places that depend on how the input was fed): then the column
 /// is 0 and `offset` is the `<`'s byte offset in the whole input, for the caller to count from
 /// its own copy; otherwise `offset` is -1.
-static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int *line, int *column, long *offset) {
+static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int comment, int *line, int *column,
+                                          long *offset) {
     xmlParserInputPtr input = ctxt->input;
     *line = input->line;
     *column = input->col;
@@ -117,11 +119,11 @@ static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int *line, int 
     int newlines = 0;
     while (p > base) {
         p--;
-        if (*p == '<') break;
+        if (*p == '<' && (!comment || (cur - p >= 4 && p[1] == '!' && p[2] == '-' && p[3] == '-'))) break;
         if (*p == '\n') newlines++;
         if (cur - p > 4096) return;
     }
-    if (*p != '<') return;
+    if (*p != '<' || (comment && !(cur - p >= 4 && p[1] == '!' && p[2] == '-' && p[3] == '-'))) return;
     if (newlines == 0) {
         int characters = 0;
         for (const xmlChar *r = p; r < cur; r++) characters += (*r & 0xC0) != 0x80;

@@ -93,10 +93,13 @@ final class DocumentStorage: Sendable {
     let commentEnds: [Int32]
     /// Where the start tag after each comment begins (0, 0 when an end tag comes first).
     let commentAnchors: [(line: UInt32, column: UInt32)]
+    /// Where each comment's `<!--` stands (0, 0 when unknown).
+    let commentStarts: [(line: UInt32, column: UInt32)]
 
     init(
         nodes: [NodeRecord], arena: [UInt8], children: [Int32], file: String, format: PropertyListFormat,
-        commentText: [UInt8] = [], commentEnds: [Int32] = [], commentAnchors: [(line: UInt32, column: UInt32)] = []
+        commentText: [UInt8] = [], commentEnds: [Int32] = [], commentAnchors: [(line: UInt32, column: UInt32)] = [],
+        commentStarts: [(line: UInt32, column: UInt32)] = []
     ) {
         self.nodes = nodes
         self.arena = arena
@@ -106,6 +109,7 @@ final class DocumentStorage: Sendable {
         self.commentText = commentText
         self.commentEnds = commentEnds
         self.commentAnchors = commentAnchors
+        self.commentStarts = commentStarts
     }
 }
 
@@ -113,6 +117,10 @@ final class DocumentStorage: Sendable {
 public struct PlistComment: Sendable, Hashable {
     /// The text between `<!--` and `-->`, as written.
     public let text: String
+    /// The line of the comment's `<!--`; nil when unknown.
+    public let line: Int?
+    /// The column of the comment's `<!--`, in Unicode scalars; nil when unknown.
+    public let column: Int?
     /// The line of the start tag that follows the comment (after blanks, text and other
     /// comments); nil when an end tag comes first.
     public let nextElementLine: Int?
@@ -163,8 +171,10 @@ public struct PropertyListDocument: Sendable {
     public func comments(containing text: String) -> [PlistComment] {
         commentRanges(containing: text).map { index, range in
             let anchor = storage.commentAnchors[index]
+            let start = index < storage.commentStarts.count ? storage.commentStarts[index] : (line: 0, column: 0)
             return PlistComment(
                 text: String(decoding: storage.commentText[range], as: UTF8.self),
+                line: start.line > 0 ? Int(start.line) : nil, column: start.column > 0 ? Int(start.column) : nil,
                 nextElementLine: anchor.line > 0 ? Int(anchor.line) : nil,
                 nextElementColumn: anchor.column > 0 ? Int(anchor.column) : nil)
         }

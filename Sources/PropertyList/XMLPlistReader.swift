@@ -482,7 +482,7 @@ struct XMLPlistReader {
         }
         sax.comment = { context, text in
             guard let context, let text else { return }
-            XMLState.from(context).pointee.comment(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))))
+            XMLState.from(context).pointee.comment(text)
         }
         sax.cdataBlock = sax.characters
         sax.ignorableWhitespace = sax.characters
@@ -636,7 +636,7 @@ struct XMLState {
         var line: Int32 = 0
         var column: Int32 = 0
         var offset = -1
-        utiscope_xml_tag_start(context, &line, &column, &offset)
+        utiscope_xml_tag_start(context, 0, &line, &column, &offset)
         line += lineOffset
         if offset >= 0 { column = Int32(clamping: columnInSource(at: offset) ?? 0) }
         startElement(name, count: Int(xmlStrlen(name)), line: line, column: column)
@@ -766,10 +766,24 @@ struct XMLState {
         if frames.isEmpty || frames.last?.element == .plist { root = node }
     }
 
-    mutating func comment(_ text: UnsafeBufferPointer<UInt8>) {
+    /// A comment libxml2 has just read: its `<!--` is found looking back from where the parser
+    /// stands, as a start tag's `<` is.
+    mutating func comment(_ text: UnsafePointer<xmlChar>) {
+        guard !failed, let context else { return }
+        var line: Int32 = 0
+        var column: Int32 = 0
+        var offset = -1
+        utiscope_xml_tag_start(context, 1, &line, &column, &offset)
+        line += lineOffset
+        if offset >= 0 { column = Int32(clamping: columnInSource(at: offset) ?? 0) }
+        comment(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))), line: line, column: column)
+    }
+
+    /// A comment of the `text` between `<!--` and `-->`, whose `<!--` stands at `line`:`column`.
+    mutating func comment(_ text: UnsafeBufferPointer<UInt8>, line: Int32, column: Int32) {
         guard !failed else { return }
         endStrayText()
-        builder.addComment(text)
+        builder.addComment(text, line: Int(line), column: Int(column))
     }
 
     /// Whether text goes into a value now (a key, a string or a scalar's text) rather than
