@@ -58,14 +58,41 @@ public struct Linter: Sendable {
         var outcomes = [[Diagnostic]](repeating: [], count: active.count)
         for (position, index) in order.enumerated() { swap(&outcomes[index], &scheduled[position]) }
         let suppressions = Self.suppressions(in: context)
-        if !suppressions.isEmpty {
-            for index in outcomes.indices {
-                outcomes[index].removeAll { diagnostic in
-                    suppressions[diagnostic.location.file]?.suppresses(diagnostic) ?? false
-                }
+        if !suppressions.isEmpty { suppress(&outcomes, by: suppressions, active: active) }
+        return FindingMerge.merge(&outcomes)
+    }
+
+    /// Removes from `outcomes` (one array per rule of `active`) the findings `suppressions`
+    /// silence, then, when PLIST-010 is among `active`, reports the comments that silenced
+    /// nothing (silenced in turn only by other comments).
+    private func suppress(_ outcomes: inout [[Diagnostic]], by suppressions: [String: Suppressions], active: [any Rule])
+    {
+        var used: [String: [Int: Set<String>]] = [:]
+        for index in outcomes.indices {
+            outcomes[index].removeAll { diagnostic in
+                let file = diagnostic.location.file
+                guard let match = suppressions[file]?.match(diagnostic) else { return false }
+                used[file, default: [:]][match.directive, default: []].insert(match.rule)
+                return true
             }
         }
-        return FindingMerge.merge(&outcomes)
+        let descriptions = active.map { type(of: $0).description }
+        guard let position = descriptions.firstIndex(where: { $0.code == IneffectiveSuppression.description.code })
+        else { return }
+        let ran = Set(descriptions.map(\.code) + descriptions.map(\.name))
+        let known =
+            RuleRegistry.rules.map { type(of: $0).description.code }
+            + RuleRegistry.rules.map { type(of: $0).description.name }
+        let rule = IneffectiveSuppression()
+        let severity = configuration.rules[IneffectiveSuppression.description.code]?.severity
+        for file in suppressions.keys.sorted() {
+            guard let fileSuppressions = suppressions[file] else { continue }
+            var found = rule.findings(
+                fileSuppressions, used: used[file] ?? [:], ran: ran, known: known, isSwift: file.hasSuffix(".swift"))
+            found.removeAll { fileSuppressions.match($0) != nil }
+            if let severity { for index in found.indices { found[index].severity = severity } }
+            outcomes[position] += found
+        }
     }
 
     /// The rules that declaration-only bundles are held to: the reading and declaration rules, not

@@ -33,6 +33,7 @@ public enum RuleRegistry {
         MisspeltKey.self,  // PLIST-007
         QuestionableSyntax.self,  // PLIST-008
         DeclarationsOnlyBundle.self,  // PLIST-009
+        IneffectiveSuppression.self,  // PLIST-010
         UndeclaredQuickLookType.self,  // QL-001
         ThumbnailExtensionIconEffect.self,  // QL-002
         UndeclaredExportInCode.self,  // SRC-001

@@ -33,7 +33,7 @@ public enum RulesDocumentation {
             Every rule, its default severity and the platforms it applies to. Severities can be changed, and
             rules turned off, in `.utiscope.json`; `<!-- utiscope:disable CODE -->` before an element of an XML
             plist silences a rule for that element, and `// utiscope:disable CODE` before a statement or declaration
-            of the app's Swift code for that statement. The `SRC-*` rules read the app's Swift code (a project's or
+            of the app's Swift code for that statement (a comment that silences nothing is PLIST-010). The `SRC-*` rules read the app's Swift code (a project's or
             folder's, or `--sources DIR`); their examples show the Info.plist, then the code. In the examples,
             `\(Example.marker)` marks where the finding lands.
 

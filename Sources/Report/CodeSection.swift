@@ -42,7 +42,8 @@ struct CodeSection {
             "Document scenes and exporters", code.sceneUses,
             item: { use in
                 var text = "<code>\(HTMLText.escape(use.kind.apiName))</code>"
-                text += use.documentName.map { " <code>\(HTMLText.escape($0))</code>" } ?? " (document not named in code)"
+                text +=
+                    use.documentName.map { " <code>\(HTMLText.escape($0))</code>" } ?? " (document not named in code)"
                 if use.contentTypes.form != .absent { text += ": " + Self.list(use.contentTypes) }
                 return text + place(use.location)
             })

@@ -69,7 +69,9 @@ enum LintCommand: Command {
         // utiscope:disable CODE before a statement silences the rule for it; // utiscope:disable-file CODE for
         the file. Excluded paths apply to what is found in the paths given, not to
         those paths themselves, unless --force-exclude. In an XML plist, <!-- utiscope:disable CODE --> before an
-        element silences the rule for that element; <!-- utiscope:disable-file CODE --> for the file.
+        element silences the rule for that element; <!-- utiscope:disable-file CODE --> for the file. A
+        suppression comment that silences nothing (a misspelt directive or rule, or no finding to silence
+        there) is a PLIST-010 warning.
         In an Xcode build phase (ACTION and XCODE_VERSION_ACTUAL set), the build settings in the environment
         are read for an Info.plist given as a file, as --setting values are (theirs and the configuration's
         take precedence); apps found in a project or folder are read with their own settings.

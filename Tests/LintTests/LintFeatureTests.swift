@@ -129,6 +129,66 @@ private let missingRank = """
     }
 }
 
+/// PLIST-010: comments that can silence nothing.
+@Suite struct IneffectiveSuppressionTests {
+    let rules: [any Rule] = [MissingHandlerRank(), InvalidTypeRole(), LegacyBindingKeys(), IneffectiveSuppression()]
+
+    func ineffective(_ text: String, configuration: LintConfiguration = LintConfiguration()) -> [String] {
+        Linter(rules: rules, configuration: configuration).lint(text: text).filter { $0.code == "PLIST-010" }.map {
+            "\($0.location.line ?? 0) \($0.message)"
+        }
+    }
+
+    /// Only rules that ran count: a disable of a rule turned off, or not run, is not reported; one
+    /// that ran and silenced something is not either.
+    @Test func onlyRulesThatRanAndSilencedNothingAreReported() {
+        #expect(ineffective(missingRank).isEmpty, "DOC-004 ran and the comment silenced it")
+        let unused = missingRank.replacingOccurrences(of: "disable DOC-004", with: "disable DOC-004 DOC-005 DOC-006")
+        #expect(
+            ineffective(unused) == [
+                "7 'utiscope:disable DOC-005' silences no finding here; remove 'DOC-005' from the comment"
+            ], "DOC-006 did not run")
+        var configuration = LintConfiguration()
+        configuration.rules["DOC-005"] = .off
+        #expect(ineffective(unused, configuration: configuration).isEmpty)
+        configuration = LintConfiguration()
+        configuration.rules["PLIST-010"] = .off
+        #expect(ineffective(unused, configuration: configuration).isEmpty)
+        configuration = LintConfiguration()
+        configuration.rules["PLIST-010"] = .error
+        let errors = Linter(rules: rules, configuration: configuration).lint(text: unused)
+        #expect(errors.filter { $0.code == "PLIST-010" }.map(\.severity) == [.error])
+    }
+
+    /// The finding about a comment is never silenced by that comment, but another comment can
+    /// silence it (and is then not reported itself).
+    @Test func aCommentCannotSilenceItsOwnFinding() {
+        let own = missingRank.replacingOccurrences(of: "disable DOC-004", with: "disable DOC-004, PLIST-010, DOC-005")
+        #expect(
+            ineffective(own) == [
+                "7 'utiscope:disable DOC-005' silences no finding here; remove 'DOC-005' from the comment"
+            ])
+        let other = own.replacingOccurrences(
+            of: "<!-- a comment that must survive -->", with: "<!-- utiscope:disable-file ineffective-suppression -->")
+        #expect(ineffective(other).isEmpty)
+    }
+
+    /// A misspelt directive, whose rule is then found; a comment that only mentions utiscope is
+    /// no directive.
+    @Test func aMisspeltDirectiveSilencesNothingAndIsReported() {
+        let misspelt = missingRank.replacingOccurrences(
+            of: "utiscope:disable DOC-004", with: "utiscope:disabel DOC-004"
+        )
+        .replacingOccurrences(of: "a comment that must survive", with: "checked by utiscope: see the README")
+        let found = Linter(rules: rules).lint(text: misspelt)
+        #expect(found.contains { $0.code == "DOC-004" })
+        #expect(
+            ineffective(misspelt) == [
+                "7 'utiscope:disabel' is not a directive, so this comment silences nothing; did you mean 'utiscope:disable'?"
+            ])
+    }
+}
+
 @Suite struct ConfigurationTests {
     let known = Set(RuleRegistry.descriptions.map(\.code))
 

@@ -179,8 +179,9 @@ func markerOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
 
 /// The variants the harness derives from each example.
 enum Variants {
-    /// Rules about the text of an XML file, which other formats do not have.
-    static let textOnlyRules: Set<String> = ["PLIST-001", "PLIST-008"]
+    /// Rules about the text of an XML file (its syntax, its comments), which other formats do not
+    /// have.
+    static let textOnlyRules: Set<String> = ["PLIST-001", "PLIST-008", "PLIST-010"]
 
     /// `example` with a comment turning `code` off for each file.
     static func disablingFile(_ example: Example, code: String) -> Example {

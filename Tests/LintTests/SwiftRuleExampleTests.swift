@@ -38,10 +38,13 @@ import Testing
         #expect(
             findings(of: item.ruleType, in: disabled).isEmpty, "\(code) still reported",
             sourceLocation: RuleExampleTests.sourceLocation(item.example))
-        // Another rule's code silences nothing; the rule's name works as its code does.
+        // Another rule's code silences nothing (a code no rule has is itself a PLIST-010 finding);
+        // the rule's name works as its code does.
         var other = item.example
         other.swift = "// utiscope:disable-file SRC-000\n" + (item.example.swift ?? "")
-        #expect(findings(of: item.ruleType, in: other).count == findings(of: item.ruleType, in: item.example).count)
+        let extra = code == IneffectiveSuppression.description.code ? 1 : 0
+        #expect(
+            findings(of: item.ruleType, in: other).count == findings(of: item.ruleType, in: item.example).count + extra)
         var byName = item.example
         byName.swift = "// utiscope:disable-file \(item.ruleType.description.name)\n" + (item.example.swift ?? "")
         #expect(findings(of: item.ruleType, in: byName).isEmpty)
