@@ -79,9 +79,9 @@ extension LintContext {
     func documentTypesCover(_ identifier: String) -> Bool {
         let wanted = UniformTypeIdentifier(identifier)
         let node = catalog.graph.node(for: wanted)
-        for (_, listed) in documentContentTypes {
-            if listed.value == wanted { return true }
-            if node != nil, catalog.conforms(wanted, to: listed.value) { return true }
+        for listed in appListedTypes {
+            if listed.type.value == wanted { return true }
+            if node != nil, catalog.conforms(wanted, to: listed.type.value) { return true }
         }
         return false
     }

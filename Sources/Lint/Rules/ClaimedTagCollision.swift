@@ -168,10 +168,8 @@ public struct ClaimedTagCollision: Rule {
         let resolver = context.catalog.tagResolver
         // Most declarations share no tag: they are passed over without a look-up per tag.
         let contested = context.catalog.claimsContestedTag(in: [.filenameExtension, .mimeType])
-        // By index: a declaration is copied only when one of its tags is contested.
-        for index in context.bundleDeclarationsInEffect.indices
-        where contested[Int(context.bundleDeclarationNodes[index].rawValue)] {
-            let declaration = context.bundleDeclarationsInEffect[index].declaration
+        for site in context.declarationsInEffect where contested[Int(site.node.rawValue)] {
+            let declaration = site.declaration
             var seen: Set<String> = []
             var substitutionChecked = false
             for tag in declaration.tags where tag.tagClass == .filenameExtension || tag.tagClass == .mimeType {

@@ -189,24 +189,18 @@ public struct OwnerRankOnForeignType: Rule {
     /// Checks each `Owner` entry of the app's document types.
     public func check(_ context: LintContext) -> [Diagnostic] {
         // Each listed type's declaration is read off the graph node the context found for it
-        // instead of hashing the identifier again; the entry's first type's position among the
-        // context's nodes is the context's too (counting every entry's types here would read a
-        // hundred thousand arrays this rule otherwise never looks at).
-        let nodes = context.contentTypeNodes
-        let starts = context.contentTypeStarts
+        // instead of hashing the identifier again; only the Owner entries' types are read.
         var diagnostics: [Diagnostic] = []
         for (position, entry) in context.app.documentTypes.enumerated() {
             // Plug-ins (Quick Look generators, Spotlight importers) do not rank as handlers.
             guard let rank = entry.rank, rank.value == "Owner", !entry.isPlugInEntry, let location = rank.location
             else { continue }
-            let first = position < starts.count ? starts[position] : nodes.count
             var foreign: [UniformTypeIdentifier] = []
-            for (offset, type) in entry.contentTypes.map(\.value).enumerated() where !foreign.contains(type) {
-                let declaration =
-                    first + offset < nodes.count
-                    ? nodes[first + offset].flatMap { context.catalog.declaration(at: $0) }
-                    : context.catalog.declaration(for: type)
-                if Self.isOwned(type, declaration: declaration, context) == false { foreign.append(type) }
+            for listed in context.listedTypes(ofEntry: position) where !foreign.contains(listed.type.value) {
+                let declaration = listed.node.flatMap { context.catalog.declaration(at: $0) }
+                if Self.isOwned(listed.type.value, declaration: declaration, context) == false {
+                    foreign.append(listed.type.value)
+                }
             }
             guard !foreign.isEmpty else { continue }
             let mixed = foreign.count < Set(entry.contentTypes.map(\.value)).count

@@ -196,22 +196,21 @@ public struct ReservedDomainDeclaration: Rule {
         // Apple's own bundles (CoreTypes and its nested bundles) are the system's declarations.
         for (plistIndex, plist) in context.infoPlists.enumerated()
         where !(plist.bundleIdentifier?.value.lowercased().hasPrefix("com.apple.") ?? false) {
-            // Declarations are looked up by the graph node the catalog recorded for each (exports,
-            // then imports), not by hashing their identifiers again.
-            func node(_ declaration: TypeDeclaration, at index: Int) -> ConformanceGraph.Node? {
-                context.node(of: declaration, at: index, inPlist: plistIndex)
-            }
-            for (index, declaration) in plist.exportedTypes.enumerated() {
+            // Declarations are looked up by the graph node the catalog recorded for each, not by
+            // hashing their identifiers again.
+            for site in context.declarationSites(inPlist: plistIndex, .exported) {
+                let declaration = site.declaration
                 guard let location = declaration.identifierLocation, let domain = declaration.identifier.reservedDomain,
                     domain != .dynamic, declaration.identifier != "public.package"
                 else { continue }
-                let system = node(declaration, at: index).map { context.catalog.isSystemDeclared(at: $0) } ?? false
+                let system = site.node.map { context.catalog.isSystemDeclared(at: $0) } ?? false
                 diagnostics.append(
                     diagnostic(Message.exported(declaration.identifier, domain, system: system), at: location))
             }
-            for (index, declaration) in plist.importedTypes.enumerated() {
+            for site in context.declarationSites(inPlist: plistIndex, .imported) {
+                let declaration = site.declaration
                 guard let location = declaration.identifierLocation, !declaration.identifier.isDynamic,
-                    let node = node(declaration, at: plist.exportedTypes.count + index)
+                    let node = site.node
                 else { continue }
                 guard context.catalog.isSystemDeclared(at: node) else {
                     // A public identifier no system release declares: invented. (A com.apple. one
