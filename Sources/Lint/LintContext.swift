@@ -49,8 +49,8 @@ public struct LintContext: Sendable {
     /// order (read as ``declarationsInEffect``).
     private let inEffectDeclarations: [(plist: Int, declaration: TypeDeclaration)]
     /// The identifiers the app's document types list, each once: made when asked (the rules ask
-    /// by graph node instead, ``isListed(_:)``; hashing a large app's hundred thousand listed
-    /// identifiers up front was a core's work for every lint).
+    /// by graph node instead, ``isListed(_:)``, so that a large app's hundred thousand listed
+    /// identifiers are not hashed up front).
     public var documentIdentifiers: Set<UniformTypeIdentifier> {
         Set(listings.lazy.map(\.type.value))
     }
@@ -127,9 +127,7 @@ public struct LintContext: Sendable {
             given += plist.importedTypes
         }
         // The references some rules read are found in one pass for all of them, beside the
-        // layering, which leaves a core free for ~80 ms of a huge bundle (they once ran in two
-        // parts, the declarations' beside the declarations in effect, where they ran alone for
-        // ~30 ms at the end).
+        // layering, which leaves a core free for ~80 ms of a huge bundle.
         let allGiven = given
         let system = SystemTypeCatalog.embedded(as: policy.systemRelease)
         let (catalog, indexes) = TypeCatalog.building(
@@ -342,8 +340,8 @@ extension LintContext {
     }
 
     /// The bundle's declarations in effect, each with the index of its plist, and their graph
-    /// nodes, in order: the arrays the context keeps, made as they are kept (a copy of a hundred
-    /// thousand declarations into another array shape took a core for ~20 ms).
+    /// nodes, in order: the arrays the context keeps, made as they are kept (copying a hundred
+    /// thousand declarations into another array shape costs a core ~20 ms).
     static func declarationsInEffect(_ plists: [InfoPlist], _ catalog: TypeCatalog, from first: Int) -> (
         declarations: [(plist: Int, declaration: TypeDeclaration)], nodes: [ConformanceGraph.Node]
     ) {
