@@ -1,4 +1,6 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3
+// 6.3: the oldest Swift this package has been compiled and tested with (6.3.1); earlier 6.x
+// releases were never tried, so the manifest does not let them in.
 import PackageDescription
 
 let package = Package(

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.3
 // libFuzzer targets for utiscope's readers. A package of its own, because these executables have
 // no `main` (libFuzzer provides it) and only link with the fuzzer sanitizer; build them with
 // `Scripts/fuzz TARGET SECONDS`, which uses the recipe in the README.

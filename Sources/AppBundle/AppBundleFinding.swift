@@ -20,6 +20,11 @@ public struct AppBundleFinding: Sendable, Hashable, CustomStringConvertible {
         case unknownProductType(identifier: String)
         /// A target names an `INFOPLIST_FILE` that does not exist or cannot be read.
         case missingInfoPlistFile(path: String)
+        /// A file or folder a project or bundle names exists only in another letter case
+        /// (`info.plist` for `Info.plist`): a Mac's file system finds it, as it ignores case by
+        /// default, while iOS devices, Linux and case-sensitive volumes do not. It is read from
+        /// `onDisk` all the same, on every system.
+        case caseMismatch(path: String, onDisk: String)
         /// A target neither names an `INFOPLIST_FILE` nor generates one.
         case noInfoPlist(target: String)
         /// The chosen build configuration does not exist; the project's default was used.
@@ -88,6 +93,9 @@ public struct AppBundleFinding: Sendable, Hashable, CustomStringConvertible {
             return "unknown product type '\(identifier)'"
         case .missingInfoPlistFile(let path):
             return "INFOPLIST_FILE '\(path)' does not exist"
+        case .caseMismatch(let path, let onDisk):
+            return
+                "'\(path)' exists only as '\(onDisk)', in another letter case: a Mac finds it, an iOS device or a case-sensitive file system does not"
         case .noInfoPlist(let target):
             return "target '\(target)' has no INFOPLIST_FILE and does not generate one"
         case .unknownConfiguration(let name, let used):

@@ -334,12 +334,13 @@ public struct AppLoader: Sendable {
         var extensions: [InfoPlist] = []
         var findings: [AppBundleFinding] = []
         for plugins in ["PlugIns", "Extensions"] {
-            let directory = Path.join(folder, plugins)
+            guard let directory = Self.found(plugins, in: folder, findings: &findings) else { continue }
             for entry in (FileSystem.entries(of: directory) ?? []).map(\.name).sorted() where entry.hasSuffix(".appex")
             {
                 let bundle = Path.join(directory, entry)
-                let candidates = [Path.join(bundle, "Info.plist"), Path.join(bundle, "Contents/Info.plist")]
-                guard let plist = candidates.first(where: FileSystem.isFile) else { continue }
+                guard
+                    let plist = Self.foundFile(["Info.plist", "Contents/Info.plist"], in: bundle, findings: &findings)
+                else { continue }
                 do {
                     extensions.append(try model(at: plist, name: entry))
                 } catch {
@@ -444,9 +445,31 @@ public struct AppLoader: Sendable {
         guard Path.pathExtension(of: folder) == "appex" else { return false }
         let plugins = Path.directory(of: folder)
         guard ["PlugIns", "Extensions"].contains(Path.lastComponent(of: plugins)) else { return false }
-        let bundle = Path.directory(of: plugins)
-        return FileSystem.isFile(Path.join(bundle, "Info.plist"))
-            || (Path.lastComponent(of: bundle) == "Contents" && FileSystem.isFile(Path.join(bundle, "Info.plist")))
+        // Found in any letter case, as the bundle's own Info.plist is read in any case (and the
+        // case reported) when the bundle is loaded.
+        return FileSystem.findFile(["Info.plist"], in: Path.directory(of: plugins)) != nil
+    }
+
+    /// The path of `name` (a folder or file a bundle is expected to hold) in `folder`, as spelt on
+    /// disk; a spelling that differs only in letter case is used all the same and reported in
+    /// `findings`. `nil` when it is not there.
+    static func found(_ name: String, in folder: String, findings: inout [AppBundleFinding]) -> String? {
+        guard let found = FileSystem.find(name, in: folder) else { return nil }
+        if !found.caseMatches { findings.append(caseMismatch(Path.join(folder, name), found)) }
+        return found.path
+    }
+
+    /// The first of `candidates` that is a file in `folder` (see ``FileSystem/findFile(_:in:)``),
+    /// as spelt on disk; a case mismatch is reported in `findings`.
+    static func foundFile(_ candidates: [String], in folder: String, findings: inout [AppBundleFinding]) -> String? {
+        guard let (written, found) = FileSystem.findFile(candidates, in: folder) else { return nil }
+        if !found.caseMatches { findings.append(caseMismatch(Path.join(folder, written), found)) }
+        return found.path
+    }
+
+    /// The finding for `written`, found only as `found`.
+    static func caseMismatch(_ written: String, _ found: FileSystem.Found) -> AppBundleFinding {
+        AppBundleFinding(.caseMismatch(path: written, onDisk: found.path), at: SourceLocation(file: found.path))
     }
 
     static func finding(_ error: AppLoadError, path: String) -> AppBundleFinding {

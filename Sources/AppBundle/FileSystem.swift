@@ -40,6 +40,84 @@ enum FileSystem {
     /// Whether a directory exists at `path`.
     static func isDirectory(_ path: String) -> Bool { kind(of: path) == .directory }
 
+    /// A path found by ``find(_:in:)``.
+    struct Found: Sendable, Hashable {
+        /// The path as the directory listings spell it: the base as given, then the names listed.
+        var path: String
+        /// Whether every name matched with its letter case as written. False when only a file
+        /// system that ignores letter case (a Mac's, by default) finds the path; iOS devices,
+        /// Linux and case-sensitive volumes do not.
+        var caseMatches: Bool
+    }
+
+    /// Finds `relative` (names joined by `/`) under the directory `base`, matching each name
+    /// against `base`'s listings as written, so that the answer is the same on every file system:
+    /// `stat` on a file system that ignores letter case would accept `Info.plist` for a file
+    /// `info.plist` that one respecting case treats as missing. Names that differ only in Unicode
+    /// normalisation match, as on APFS (a Mac's and an iOS device's). A name with no such match is
+    /// matched ignoring letter case, which is reported through ``Found/caseMatches``. `nil` when nothing is there in any case. `.` and `..` are
+    /// taken as they are, and a folder that cannot be listed (searchable but not readable) is
+    /// asked with `stat`. `base` itself is not checked: it comes from the user. A `relative` that
+    /// starts with `/` is looked for from the root instead.
+    static func find(_ relative: String, in base: String) -> Found? {
+        var path = relative.hasPrefix("/") ? "/" : base
+        var caseMatches = true
+        for name in relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init) {
+            if name == "." || name == ".." {
+                path = Path.join(path, name)
+                continue
+            }
+            guard let listed = names(in: path) else {
+                path = Path.join(path, name)
+                guard kind(of: path) != nil else { return nil }
+                continue
+            }
+            // Swift's `==` takes canonically equivalent names (`é` composed or not) as equal, as
+            // APFS does on Macs and iOS devices alike; the same bytes are preferred.
+            if let match = listed.first(where: { $0.utf8.elementsEqual(name.utf8) })
+                ?? listed.first(where: { $0 == name })
+            {
+                path = Path.join(path, match)
+                continue
+            }
+            let folded = name.lowercased()
+            guard let match = listed.first(where: { $0.lowercased() == folded }) else { return nil }
+            path = Path.join(path, match)
+            caseMatches = false
+        }
+        return kind(of: path) == nil ? nil : Found(path: path, caseMatches: caseMatches)
+    }
+
+    /// The first of `candidates` (paths relative to `base`) that is a regular file with its letter
+    /// case as written; failing that, the first that is one only when case is ignored. With the
+    /// candidate that matched.
+    static func findFile(_ candidates: [String], in base: String) -> (candidate: String, found: Found)? {
+        let found = candidates.compactMap { candidate in find(candidate, in: base).map { (candidate, $0) } }
+            .filter { kind(of: $0.1.path) == .file }
+        return found.first(where: \.1.caseMatches) ?? found.first
+    }
+
+    /// `path` (as the user's settings or a project name it) found against the listings of the
+    /// folders below `base`, a folder the user named: ``find(_:in:)`` on the part of `path` inside
+    /// `base`, or on all of it when it lies elsewhere.
+    static func find(_ path: String, under base: String) -> Found? {
+        guard let inside = Path.relative(path, to: base) else { return find(path, in: ".") }
+        return find(inside, in: base)
+    }
+
+    /// The names in the directory at `path`, sorted bytewise (the first case-insensitive match is
+    /// then the same on every system); `nil` when it cannot be listed.
+    private static func names(in path: String) -> [String]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let pointer = readdir(directory) {
+            let name = DirectoryEntryName.string(of: pointer)
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
     /// The entries of the directory at `path`, sorted by name (byte order) so that every walk is
     /// deterministic; `nil` when it cannot be opened. `.` and `..` are left out; links are followed
     /// to learn their kind.
@@ -48,11 +126,7 @@ enum FileSystem {
         defer { closedir(directory) }
         var entries: [Entry] = []
         while let pointer = readdir(directory) {
-            let name = withUnsafeBytes(of: pointer.pointee.d_name) { raw -> String in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                let length = bytes.firstIndex(of: 0) ?? bytes.count
-                return String(decoding: bytes[0..<length], as: UTF8.self)
-            }
+            let name = DirectoryEntryName.string(of: pointer)
             if name == "." || name == ".." { continue }
             let kind: EntryKind
             switch Int32(pointer.pointee.d_type) {

@@ -113,7 +113,7 @@ public enum ProjectDiscovery {
                 Self.infoPlistsOfOtherConfigurations(of: project, configuration: configuration, overrides: overrides))
         }
         for bundle in walk.bundles {
-            units.append(bundleUnit(bundle))
+            units.append(bundleUnit(bundle, findings: &findings))
         }
         var skipped = walk.skipped
         for plist in walk.infoPlists where !usedPlists.contains(Path.normalize(plist)) {
@@ -190,27 +190,27 @@ public enum ProjectDiscovery {
         return (units, used)
     }
 
-    /// A built bundle: its Info.plist and the extensions in `PlugIns` and `Extensions`.
-    static func bundleUnit(_ bundle: String) -> DiscoveredUnit {
-        let contents = Path.join(bundle, "Contents")
-        let base = FileSystem.isFile(Path.join(contents, "Info.plist")) ? contents : bundle
-        let plist = Path.join(base, "Info.plist")
+    /// A built bundle: its Info.plist and the extensions in `PlugIns` and `Extensions`. Names
+    /// spelt on disk in another letter case are used and reported in `findings`.
+    static func bundleUnit(_ bundle: String, findings: inout [AppBundleFinding]) -> DiscoveredUnit {
+        let plist = AppLoader.foundFile(["Contents/Info.plist", "Info.plist"], in: bundle, findings: &findings)
+        let base = plist.map(Path.directory) ?? bundle
         var extensions: [DiscoveredExtension] = []
         for folder in ["PlugIns", "Extensions"] {
-            let directory = Path.join(base, folder)
+            guard let directory = AppLoader.found(folder, in: base, findings: &findings) else { continue }
             for entry in FileSystem.entries(of: directory) ?? [] where Path.pathExtension(of: entry.name) == "appex" {
                 let appex = Path.join(directory, entry.name)
-                let nested = Path.join(Path.join(appex, "Contents"), "Info.plist")
-                let extensionPlist = FileSystem.isFile(nested) ? nested : Path.join(appex, "Info.plist")
                 extensions.append(
                     DiscoveredExtension(
                         name: Path.baseName(of: entry.name),
-                        infoPlist: FileSystem.isFile(extensionPlist) ? extensionPlist : nil, productType: nil))
+                        infoPlist: AppLoader.foundFile(
+                            ["Contents/Info.plist", "Info.plist"], in: appex, findings: &findings),
+                        productType: nil))
             }
         }
         return DiscoveredUnit(
-            source: .bundle(path: bundle), name: Path.baseName(of: bundle),
-            infoPlist: FileSystem.isFile(plist) ? plist : nil, productType: nil, folder: bundle, extensions: extensions)
+            source: .bundle(path: bundle), name: Path.baseName(of: bundle), infoPlist: plist, productType: nil,
+            folder: bundle, extensions: extensions)
     }
 
     /// The folder walk: projects, bundles and Info.plist candidates, in byte order.
@@ -250,7 +250,13 @@ public enum ProjectDiscovery {
                 case .directory:
                     let fileExtension = Path.pathExtension(of: entry.name)
                     if fileExtension == "xcodeproj" {
-                        if FileSystem.isFile(Path.join(path, "project.pbxproj")) { projects.append(path) }
+                        // Xcode writes this name itself, so only its own spelling counts (on
+                        // every file system alike).
+                        if let found = FileSystem.find("project.pbxproj", in: path), found.caseMatches,
+                            FileSystem.kind(of: found.path) == .file
+                        {
+                            projects.append(path)
+                        }
                     } else if fileExtension == "app" {
                         bundles.append(path)
                     } else if fileExtension == "xcassets" || fileExtension == "xcworkspace" {

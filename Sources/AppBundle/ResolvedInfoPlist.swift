@@ -137,9 +137,14 @@ extension TargetSettings {
         var document: PropertyListDocument?
         if let path = infoPlistPath {
             let location = settings.assignment(for: "INFOPLIST_FILE")?.location ?? target.location
-            if FileSystem.isFile(path) {
+            // Matched against the folders' listings, so that a name in the wrong letter case is
+            // found (and said to be) on every file system, not only on a Mac's.
+            if let found = FileSystem.find(path, under: sourceRoot), FileSystem.kind(of: found.path) == .file {
+                if !found.caseMatches {
+                    findings.append(AppBundleFinding(.caseMismatch(path: path, onDisk: found.path), at: location))
+                }
                 do {
-                    document = try PropertyListReader().read(contentsOf: path)
+                    document = try PropertyListReader().read(contentsOf: found.path)
                 } catch {
                     findings.append(
                         AppBundleFinding(

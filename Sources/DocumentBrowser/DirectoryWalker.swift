@@ -1,3 +1,5 @@
+import AppBundle
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -105,14 +107,12 @@ struct DirectoryWalker: Sendable {
         while let pointer = readdir(directory) {
             var high: UInt64 = 0
             var low: UInt64 = 0
-            let name = withUnsafeBytes(of: pointer.pointee.d_name) { raw -> String in
-                let bytes = raw.bindMemory(to: UInt8.self)
-                let length = bytes.firstIndex(of: 0) ?? bytes.count
-                for index in 0..<min(length, 16) {
+            let name = DirectoryEntryName.withBytes(of: pointer) { bytes -> String in
+                for index in 0..<min(bytes.count, 16) {
                     let shift = UInt64(56 - 8 * (index % 8))
                     if index < 8 { high |= UInt64(bytes[index]) << shift } else { low |= UInt64(bytes[index]) << shift }
                 }
-                return String(decoding: bytes[0..<length], as: UTF8.self)
+                return String(decoding: bytes, as: UTF8.self)
             }
             if name == "." || name == ".." { continue }
             let type = Int32(pointer.pointee.d_type)

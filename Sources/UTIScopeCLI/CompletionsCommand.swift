@@ -16,8 +16,10 @@ enum CompletionsCommand: Command {
     static var argumentCompletion: CompletionKind { .words(Shell.allCases.map(\.rawValue)) }
     static let discussion: String? = """
         Install the script where the shell looks for completions:
-          bash: utiscope completions bash > ~/.local/share/bash-completion/completions/utiscope
-                (or add 'source <(utiscope completions bash)' to ~/.bashrc)
+          bash: utiscope completions bash > ~/.utiscope.bash
+                and add 'source ~/.utiscope.bash' to ~/.bashrc (~/.bash_profile on macOS)
+                (with the bash-completion package, write it to
+                ~/.local/share/bash-completion/completions/utiscope instead)
           zsh:  utiscope completions zsh > ~/.zfunc/_utiscope
                 (with 'fpath=(~/.zfunc $fpath)' before 'compinit' in ~/.zshrc)
           fish: utiscope completions fish > ~/.config/fish/completions/utiscope.fish

@@ -89,4 +89,22 @@ import Testing
         #expect(read.map(\.name) == expected)
         #expect(problems.isEmpty)
     }
+
+    @Test func namesOfEveryLengthReadBackExactly() throws {
+        let root = try temporaryDirectory()
+        // One byte, the longest a name may be (255 bytes), and characters outside ASCII, some
+        // filling 255 bytes with two- and three-byte characters.
+        let names = [
+            "a", String(repeating: "n", count: 255), "Ärger", "日本語.txt", String(repeating: "é", count: 127) + "x",
+            String(repeating: "語", count: 85),
+        ]
+        for name in names {
+            #expect(FileManager.default.createFile(atPath: root + "/" + name, contents: Data()), "\(name)")
+        }
+        var problems: [BrowseProblem] = []
+        let read = DirectoryWalker(root: root, recursive: false, handoff: TyperHandoff()).read(
+            root, problems: &problems)
+        #expect(read.map(\.name) == names.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(problems.isEmpty)
+    }
 }

@@ -4,10 +4,14 @@ import UTIScopeCLI
 
 @Suite struct CompletionsCommandTests {
     /// What bash's completion offers for `words`, the last being the word under the cursor.
-    func bashCompletes(_ words: [String], script: String, in directory: String = fixturesDirectory) throws -> [String] {
+    /// `prelude` runs first (`enable -n compopt` makes a bash without `compopt`, as bash 3.2 is).
+    func bashCompletes(
+        _ words: [String], script: String, in directory: String = fixturesDirectory, prelude: String = ""
+    ) throws -> [String] {
         let bash = try #require(executableOnPath("bash"))
         let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
         let program = """
+            \(prelude)
             cd '\(directory)' || exit 3
             source '\(script)' || exit 4
             COMP_WORDS=(\(quoted))
@@ -54,7 +58,7 @@ import UTIScopeCLI
 
     @Test func bashScriptCoversEveryOption() throws {
         let script = utiscope("completions", "bash").output
-        #expect(script.hasSuffix("complete -F _utiscope utiscope\n"))
+        #expect(script.contains("\n    complete -F _utiscope utiscope\n"))
         for command in commandsInHelp() {
             let function = try #require(section(of: script, from: "_utiscope_\(command)() {", to: "\n}\n"))
             for option in optionsInHelp(command) {
@@ -62,6 +66,46 @@ import UTIScopeCLI
                 #expect(listed, "\(command) \(option)")
             }
         }
+    }
+
+    /// macOS's /bin/bash is 3.2: no `compopt`, and nothing from bash 4 on.
+    @Test func bashScriptKeepsToBash32() throws {
+        let script = utiscope("completions", "bash").output
+        let code = script.split(separator: "\n").filter { !$0.drop { $0 == " " }.hasPrefix("#") }.joined(
+            separator: "\n")
+        // Every use of compopt is behind a check that it exists.
+        for line in code.split(separator: "\n") where line.contains("compopt") {
+            #expect(line.contains("type compopt") || !line.contains("compopt -"), "unguarded: \(line)")
+        }
+        // Constructs bash 3.2 lacks: associative arrays, mapfile, case conversion, name
+        // references, negative subscripts, fall-through case branches, `|&`, `&>>`, coproc.
+        let bash4 = [
+            "declare -A", "local -A", "typeset -A", "mapfile", "readarray", ",,}", "^^}", "declare -n", "local -n",
+            "[-1]", ";&", ";;&", "|&", "&>>", "coproc", "source <(",
+        ]
+        for construct in bash4 {
+            #expect(!code.contains(construct), "\(construct)")
+        }
+        // Variable expansions with a case modifier (`${cur,}`, `${cur^}`).
+        #expect(code.range(of: #"\$\{[A-Za-z_]+[,^]"#, options: .regularExpression) == nil)
+    }
+
+    @Test(.enabled(if: executableOnPath("bash") != nil, "needs bash"))
+    func bashScriptCompletesWithoutCompopt() throws {
+        let script = try temporaryFile(utiscope("completions", "bash").output, name: "utiscope.bash")
+        let withoutCompopt = "enable -n compopt || exit 5"
+        #expect(try bashCompletes(["utiscope", "li"], script: script, prelude: withoutCompopt) == ["lint"])
+        #expect(
+            try bashCompletes(
+                ["utiscope", "dump", "--format", "json", "plists/x"], script: script, prelude: withoutCompopt)
+                == ["plists/xml"])
+        // The completion is registered with file-name treatment for every answer instead.
+        let registered = try bashCompletes(
+            ["utiscope", ""], script: script, prelude: withoutCompopt + "; trap 'complete -p utiscope' EXIT")
+        #expect(registered.last == "complete -o filenames -F _utiscope utiscope")
+        let withCompopt = try bashCompletes(
+            ["utiscope", ""], script: script, prelude: "trap 'complete -p utiscope' EXIT")
+        #expect(withCompopt.last == "complete -F _utiscope utiscope")
     }
 
     @Test(.enabled(if: executableOnPath("zsh") != nil, "needs zsh"))
