@@ -633,13 +633,19 @@ struct XMLState {
     mutating func startElement(_ name: UnsafePointer<xmlChar>) {
         guard !failed, let context else { return }
         endStrayText()
+        let (line, column) = start(in: context, comment: false)
+        startElement(name, count: Int(xmlStrlen(name)), line: line, column: column)
+    }
+
+    /// Where the tag (or, with `comment`, the comment) libxml2 has just read starts, found
+    /// looking back from where the parser stands; lines count from the file's start.
+    func start(in context: xmlParserCtxtPtr, comment: Bool) -> (line: Int32, column: Int32) {
         var line: Int32 = 0
         var column: Int32 = 0
         var offset = -1
-        utiscope_xml_tag_start(context, 0, &line, &column, &offset)
-        line += lineOffset
+        utiscope_xml_tag_start(context, comment ? 1 : 0, &line, &column, &offset)
         if offset >= 0 { column = Int32(clamping: columnInSource(at: offset) ?? 0) }
-        startElement(name, count: Int(xmlStrlen(name)), line: line, column: column)
+        return (line + lineOffset, column)
     }
 
     /// A start tag named by the `count` bytes at `name`, whose `<` stands at `line`:`column`.
@@ -770,12 +776,7 @@ struct XMLState {
     /// stands, as a start tag's `<` is.
     mutating func comment(_ text: UnsafePointer<xmlChar>) {
         guard !failed, let context else { return }
-        var line: Int32 = 0
-        var column: Int32 = 0
-        var offset = -1
-        utiscope_xml_tag_start(context, 1, &line, &column, &offset)
-        line += lineOffset
-        if offset >= 0 { column = Int32(clamping: columnInSource(at: offset) ?? 0) }
+        let (line, column) = start(in: context, comment: true)
         comment(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))), line: line, column: column)
     }
 
