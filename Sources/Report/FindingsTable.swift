@@ -18,6 +18,15 @@ struct FindingsTable {
         }
     }
 
+    /// The findings as the table lists them: errors first, then warnings, then infos, each
+    /// severity in the order of their places (file, line, column), as `diagnostics` are given.
+    var ordered: [Diagnostic] {
+        diagnostics.enumerated().sorted { lhs, rhs in
+            lhs.element.severity != rhs.element.severity
+                ? lhs.element.severity > rhs.element.severity : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
     var html: String {
         var text = "<div class=\"rule-chips\">"
         for rule in ruleCounts {
@@ -32,7 +41,7 @@ struct FindingsTable {
         text += "<table id=\"findings-table\"><thead><tr><th>where</th><th>severity</th><th>rule</th>"
         text += "<th>finding</th></tr></thead>\n<tbody>\n"
         text.reserveCapacity(diagnostics.count * 700)
-        for diagnostic in diagnostics { text += row(diagnostic) }
+        for diagnostic in ordered { text += row(diagnostic) }
         return text + "</tbody></table>\n"
     }
 

@@ -56,6 +56,20 @@ import Testing
         #expect(undeclared.text.contains("content type 'public.plain-txt' of document type 'Image' is not declared"))
         #expect(undeclared.text.contains("<string>public.plain-txt</string>"))
         #expect(html.contains("<span class=\"caret\">^</span>"))
+        // Errors first, then warnings, then infos; within a severity, by place.
+        let severities = rows.compactMap { row in ["error", "warning", "info"].first { row.classes.contains($0) } }
+        #expect(severities.count == rows.count)
+        #expect(Set(severities).count > 1, "the fixture has findings of several severities")
+        let weights = severities.map { ["info": 0, "warning": 1, "error": 2][$0] ?? -1 }
+        #expect(weights == weights.sorted(by: >))
+        for severity in Set(severities) {
+            let same = zip(severities, rows).filter { $0.0 == severity }.map(\.1.text)
+            let expected = diagnostics.filter { $0.severity.rawValue == severity }.map {
+                HTMLText.escape(FindingsTable.position($0.location))
+            }
+            #expect(same.count == expected.count)
+            #expect(zip(same, expected).allSatisfy { $0.0.hasPrefix($0.1) }, "\(severity) rows in place order")
+        }
         #expect(page.all("button", class: "chip").count == Set(diagnostics.map(\.code)).count)
 
         // The script, and the data it searches.
