@@ -47,6 +47,7 @@ enum ReportAssets {
         #graph-svg .node.in-cycle rect { stroke: var(--cycle); stroke-width: 2.5; }
         #graph-svg .node.more rect { fill: var(--paper); stroke-dasharray: 3 3; }
         #graph-svg .node.more text { fill: var(--muted); font-style: italic; }
+        #graph-svg .node.empty-identifier text { font-style: italic; }
         #graph-svg .node .badge rect { fill: var(--error); stroke: none; }
         #graph-svg .node.warning .badge rect { fill: var(--warning); }
         #graph-svg .node.in-cycle .badge rect { fill: var(--cycle); }

@@ -131,6 +131,20 @@ import Testing
         #expect(page.all("tr", class: "finding").count == diagnostics.count)
     }
 
+    /// A declaration whose identifier is an empty string is drawn with a label that says so, not
+    /// as a box with no text.
+    @Test func anEmptyIdentifierIsDrawnAsSuch() throws {
+        let path = try temporaryInfoPlist(
+            infoPlist(exporting: [("", ["public.data"]), ("com.example.a", ["public.data"])]))
+        let (html, _, _) = try renderReport(path)
+        let page = try HTMLStructure(html)
+        let empty = try #require(page.all("g", class: "empty-identifier").first)
+        #expect(empty.attributes["data-id"] == "")
+        #expect(empty.text.contains(GraphSVG.emptyIdentifierLabel))
+        #expect(empty.text.contains("an empty identifier ('')"))
+        #expect(page.all("g", class: "empty-identifier").count == 1)
+    }
+
     @Test func problemsAreMarked() throws {
         let (html, _, _) = try renderReport(hostile)
         let page = try HTMLStructure(html)
