@@ -77,7 +77,7 @@ struct CodeSection {
 
     /// ` <span class="muted">file:line:col</span>`.
     private func place(_ location: SourceLocation) -> String {
-        " <span class=\"muted\">\(HTMLText.escape(location.description))</span>"
+        " <span class=\"muted\">\(HTMLText.path(location.description))</span>"
     }
 
     /// A list in code: its text and what it stands for.

@@ -48,7 +48,7 @@ struct FindingsTable {
     func row(_ diagnostic: Diagnostic) -> String {
         let severity = diagnostic.severity.rawValue
         var text = "<tr class=\"finding \(severity)\" data-rule=\"\(HTMLText.attribute(diagnostic.code))\">"
-        text += "<td class=\"where\">\(HTMLText.escape(Self.position(diagnostic.location)))</td>"
+        text += "<td class=\"where\">\(HTMLText.path(Self.position(diagnostic.location)))</td>"
         text += "<td><span class=\"severity \(severity)\">\(severity)</span></td>"
         text += "<td><code>\(HTMLText.escape(diagnostic.code))</code><br><span class=\"rule-name\">"
         text += "\(HTMLText.escape(diagnostic.name))</span></td>"
@@ -58,7 +58,7 @@ struct FindingsTable {
             text += "<ul class=\"notes\">"
             for note in diagnostic.notes {
                 text +=
-                    "<li><span class=\"where\">\(HTMLText.escape(Self.position(note.location ?? diagnostic.location)))"
+                    "<li><span class=\"where\">\(HTMLText.path(Self.position(note.location ?? diagnostic.location)))"
                 text += "</span> note: \(HTMLText.escape(note.message))\(excerpt(note.location))</li>"
             }
             text += "</ul>"

@@ -68,7 +68,7 @@ public struct HTMLReport {
 
         // Header.
         html += "<header>\n<h1>\(HTMLText.escape(app.name))</h1>\n<p class=\"meta\">"
-        var facts = ["<code>\(HTMLText.escape(app.infoPlist.file))</code>"]
+        var facts = ["<code>\(HTMLText.path(app.infoPlist.file))</code>"]
         if let identifier = app.infoPlist.bundleIdentifier?.value {
             facts.append("<code>\(HTMLText.escape(identifier))</code>")
         }

@@ -53,6 +53,8 @@ import Testing
         // An Apple-domain identifier: a warning (a newer or iOS system may declare it).
         #expect(undeclared.classes.contains("warning"))
         #expect(undeclared.text.contains("Fixtures/apps/Sketchbook/Info.plist:74:5"))
+        // Paths wrap at their separators.
+        #expect(html.contains("Fixtures/<wbr>apps/<wbr>Sketchbook/<wbr>Info.plist:74:5"))
         #expect(undeclared.text.contains("content type 'public.plain-txt' of document type 'Image' is not declared"))
         #expect(undeclared.text.contains("<string>public.plain-txt</string>"))
         #expect(html.contains("<span class=\"caret\">^</span>"))
