@@ -99,8 +99,14 @@ public struct HTMLReport {
         }
         html += "</p>\n" + Self.legend
         html += "<div class=\"toolbar\"><input id=\"type-search\" type=\"search\" placeholder=\"search types\""
-        html +=
-            " aria-label=\"search types\" autocomplete=\"off\"><span id=\"search-count\" class=\"muted\"></span></div>\n"
+        html += " aria-label=\"search types\" autocomplete=\"off\"><span id=\"search-count\" class=\"muted\"></span>"
+        html += "<span class=\"zoom\" role=\"group\" aria-label=\"zoom the graph\">"
+        html += "<button type=\"button\" id=\"graph-zoom-out\" title=\"zoom out\">−</button>"
+        html += "<span id=\"graph-zoom-level\" class=\"muted\">100%</span>"
+        html += "<button type=\"button\" id=\"graph-zoom-in\" title=\"zoom in\">+</button>"
+        html += "<button type=\"button\" id=\"graph-fit\" title=\"fit the graph to the width of its box\">fit</button>"
+        html += "<button type=\"button\" id=\"graph-zoom-reset\" title=\"draw the graph at its own size\">100%</button>"
+        html += "</span></div>\n"
         html += "<ol id=\"search-results\"></ol>\n"
         html += "<div class=\"graph-scroll\">\n\(svg.svg)</div>\n</section>\n"
 

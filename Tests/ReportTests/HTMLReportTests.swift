@@ -29,6 +29,10 @@ import Testing
         #expect(page.all("path", class: "edge").count == 7)
         #expect(page.all("ul", class: "legend").count == 1)
         #expect(page.element(id: "type-search")?.name == "input")
+        // Zoom controls: in, out, fit to the box's width (what the page does at load), own size.
+        for id in ["graph-zoom-in", "graph-zoom-out", "graph-fit", "graph-zoom-reset"] {
+            #expect(page.element(id: id)?.name == "button", "\(id)")
+        }
 
         // The grid: a file per extension, and the type that has none.
         let tiles = page.all("div", class: "tile")
