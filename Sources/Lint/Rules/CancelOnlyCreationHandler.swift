@@ -50,11 +50,25 @@ public struct CancelOnlyCreationHandler: Rule {
                 swift: """
                     class DocumentBrowserViewController: UIDocumentBrowserViewController, UIDocumentBrowserViewControllerDelegate {
                         func documentBrowser(_ controller: UIDocumentBrowserViewController, didRequestDocumentCreationWithHandler importHandler: @escaping (URL?, UIDocumentBrowserViewController.ImportMode) -> Void) {
+                            #if false
+                            importHandler(nil, .none)
+                            #else
+                            importHandler(templateURL, .copy)
+                            #endif
+                            // importHandler(nil, .none)
+                        }
+                    }
+                    """),
+            Example(
+                "",
+                swift: """
+                    class DocumentBrowserViewController: UIDocumentBrowserViewController, UIDocumentBrowserViewControllerDelegate {
+                        func documentBrowser(_ controller: UIDocumentBrowserViewController, didRequestDocumentCreationWithHandler importHandler: @escaping (URL?, UIDocumentBrowserViewController.ImportMode) -> Void) {
                             let url = FileManager.default.temporaryDirectory.appendingPathComponent("Untitled.txt")
                             importHandler(url, .move)
                         }
                     }
-                    """)
+                    """),
         ])
 
     /// A rule value.

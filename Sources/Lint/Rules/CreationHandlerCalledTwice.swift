@@ -48,6 +48,22 @@ public struct CreationHandlerCalledTwice: Rule {
                 swift: """
                     extension Coordinator: UIDocumentBrowserViewControllerDelegate {
                         func documentBrowser(_ controller: UIDocumentBrowserViewController, didRequestDocumentCreationWithHandler importHandler: @escaping (URL?, UIDocumentBrowserViewController.ImportMode) -> Void) {
+                            let url = Bundle.main.url(forResource: "Blank", withExtension: "txt")
+                            if url == nil {
+                                importHandler(nil, .none)
+                                return
+                            }
+                            // importHandler(url, .copy) once more here would be a second call
+                            let text = #"importHandler(url, .copy)"#
+                            importHandler(url, .copy)
+                        }
+                    }
+                    """),
+            Example(
+                "",
+                swift: """
+                    extension Coordinator: UIDocumentBrowserViewControllerDelegate {
+                        func documentBrowser(_ controller: UIDocumentBrowserViewController, didRequestDocumentCreationWithHandler importHandler: @escaping (URL?, UIDocumentBrowserViewController.ImportMode) -> Void) {
                             guard let url = Bundle.main.url(forResource: "Blank", withExtension: "txt") else {
                                 importHandler(nil, .none)
                                 return
@@ -55,7 +71,7 @@ public struct CreationHandlerCalledTwice: Rule {
                             importHandler(url, .copy)
                         }
                     }
-                    """)
+                    """),
         ])
 
     /// A rule value.

@@ -45,6 +45,20 @@ public struct CreationWithoutDelegateMethod: Rule {
             Example(
                 "",
                 swift: """
+                    class DocumentBrowserViewController: UIDocumentBrowserViewController {
+                        override func viewDidLoad() {
+                            super.viewDidLoad()
+                            // allowsDocumentCreation = true
+                            let note = "allowsDocumentCreation = true"
+                            #if false
+                            allowsDocumentCreation = true
+                            #endif
+                        }
+                    }
+                    """),
+            Example(
+                "",
+                swift: """
                     class DocumentBrowserViewController: UIDocumentBrowserViewController, UIDocumentBrowserViewControllerDelegate {
                         override func viewDidLoad() {
                             super.viewDidLoad()
@@ -57,7 +71,7 @@ public struct CreationWithoutDelegateMethod: Rule {
                             importHandler(blankURL, .copy)
                         }
                     }
-                    """)
+                    """),
         ])
 
     /// A rule value.
