@@ -44,16 +44,20 @@ let package = Package(
         // What an app's Swift code says: a lexer of our own and the facts read from it; the type
         // constants are generated source (Scripts/generate-type-constants.py).
         .target(name: "SwiftSource", dependencies: ["PropertyList", "UniformTypes"]),
-        .target(name: "AppBundle", dependencies: ["PropertyList", "UniformTypes"]),
-        .target(name: "DocumentBrowser", dependencies: ["PropertyList", "UniformTypes", "AppBundle"]),
+        .target(name: "AppBundle", dependencies: ["PropertyList", "UniformTypes", "SwiftSource"]),
+        .target(name: "DocumentBrowser", dependencies: ["PropertyList", "UniformTypes", "SwiftSource", "AppBundle"]),
         // Rules, the linter, configuration, suppression, baselines, fix-its and reporters.
-        .target(name: "Lint", dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser"]),
+        .target(
+            name: "Lint", dependencies: ["PropertyList", "UniformTypes", "SwiftSource", "AppBundle", "DocumentBrowser"]),
         // The HTML report: the conformance graph laid out as SVG, the browser grid, the findings.
         .target(
-            name: "Report", dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser", "Lint"]),
+            name: "Report",
+            dependencies: ["PropertyList", "UniformTypes", "SwiftSource", "AppBundle", "DocumentBrowser", "Lint"]),
         .target(
             name: "UTIScopeCLI",
-            dependencies: ["PropertyList", "UniformTypes", "AppBundle", "DocumentBrowser", "Lint", "Report"]),
+            dependencies: [
+                "PropertyList", "UniformTypes", "SwiftSource", "AppBundle", "DocumentBrowser", "Lint", "Report",
+            ]),
         .executableTarget(name: "utiscope", dependencies: ["UTIScopeCLI", "PropertyList", "CLibXML2"]),
         // `swift package utiscope-lint`: lints the package it runs in with the utiscope tool.
         .plugin(
@@ -74,13 +78,16 @@ let package = Package(
         .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestScratch"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "UniformTypes", "PropertyList"]),
-        .testTarget(name: "AppBundleTests", dependencies: ["AppBundle", "PropertyList", "TestScratch"]),
+        .testTarget(name: "AppBundleTests", dependencies: ["AppBundle", "PropertyList", "SwiftSource", "TestScratch"]),
         .testTarget(
             name: "DocumentBrowserTests",
-            dependencies: ["DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList", "TestScratch"]),
+            dependencies: [
+                "DocumentBrowser", "AppBundle", "UniformTypes", "PropertyList", "SwiftSource", "TestScratch",
+            ]),
         // The reporters' golden files are read from the source tree.
         .testTarget(
-            name: "LintTests", dependencies: ["Lint", "AppBundle", "DocumentBrowser", "PropertyList", "UniformTypes"],
+            name: "LintTests",
+            dependencies: ["Lint", "AppBundle", "DocumentBrowser", "PropertyList", "UniformTypes", "SwiftSource"],
             exclude: ["Golden"]),
         .testTarget(
             name: "ReportTests",

@@ -55,27 +55,6 @@ enum LintBenchmark {
         return (sorted[0], median, sorted[sorted.count - 1], sorted.count { $0 >= 4 })
     }
 
-    /// `utiscope-bench kept`: a document read while ``PropertyListDocument/keepsStorageUntilExit``
-    /// is on is kept, in this (release) build. Debug tests cannot see it: the optimizer once folded
-    /// the switch to "off" in release builds only, and every lint lost its kept documents unseen.
-    static func runKeptCheck() throws {
-        PropertyListDocument.keepsStorageUntilExit = true
-        defer { PropertyListDocument.keepsStorageUntilExit = false }
-        let text = "<plist><dict><key>CFBundleIdentifier</key><string>com.example.kept</string></dict></plist>"
-        try checkKept(try PropertyListReader().read(Array(text.utf8), file: "kept.plist"))
-        print("kept: a document read while keepsStorageUntilExit is on is kept until exit")
-    }
-
-    /// Throws when `document`, read while the switch is on, was not kept although this runtime
-    /// can keep documents (then keeps it, so that a run that goes on measures what it should).
-    static func checkKept(_ document: PropertyListDocument) throws {
-        let keptWhenRead = document.isKeptUntilExit
-        if document.keepUntilExit(), document.isKeptUntilExit, !keptWhenRead {
-            throw BenchError(
-                "a document read while keepsStorageUntilExit was on was not kept: this build ignores the switch")
-        }
-    }
-
     /// Where the lint's time goes, in this process (the best of three of each phase, as the
     /// library runs it: the model, the context, the rules and the JSON on both cores), as shares
     /// of their sum and in seconds; then each rule alone on one core, as shares of all rules and
@@ -86,14 +65,10 @@ enum LintBenchmark {
             ("context (catalog, indexes)", .infinity, 0), ("rules, suppressions, sort", .infinity, 0),
             ("JSON", .infinity, 0),
         ]
-        // As in the `utiscope` executable (see its main.swift).
-        PropertyListDocument.keepsStorageUntilExit = true
-        defer { PropertyListDocument.keepsStorageUntilExit = false }
         var context: LintContext?
         for _ in 0..<3 {
             var marks = [(DispatchTime.now(), processorSeconds())]
             let document = try PropertyListReader().read(contentsOf: path)
-            try checkKept(document)
             marks.append((DispatchTime.now(), processorSeconds()))
             let app = InfoPlist(document: document)
             marks.append((DispatchTime.now(), processorSeconds()))

@@ -11,7 +11,6 @@ import Foundation
 //                               `utiscope lint` on DIR/c_huge.plist against `plutil -lint` on the same file
 //                               (N times in a row, the ratios summarised, with --rounds)
 //   utiscope-bench browse DIR   the release `utiscope browse -r` on DIR/tree (gen.py's e) for DIR/b_macos.plist, against find
-//   utiscope-bench kept         checks that this build keeps documents read while the switch is on (CI)
 //   utiscope-bench swift DIR    reading the Swift files of DIR/App (Scripts/generate-swift-tree.py DIR) against
 //                               `grep -rc UTType` on the same files
 
@@ -23,7 +22,7 @@ utiscope_keep_freed_memory()
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: utiscope-bench parse DIR | types DIR | hostile | lint DIR [--rounds N] | browse DIR | kept | swift DIR\n"
+            "usage: utiscope-bench parse DIR | types DIR | hostile | lint DIR [--rounds N] | browse DIR | swift DIR\n"
                 .utf8))
     exit(64)
 }
@@ -62,9 +61,6 @@ do {
         } else {
             usage()
         }
-    case "kept":
-        guard arguments.count == 1 else { usage() }
-        try LintBenchmark.runKeptCheck()
     case "browse":
         guard arguments.count == 2 else { usage() }
         try BrowseBenchmark.run(directory: arguments[1])

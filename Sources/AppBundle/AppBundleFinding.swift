@@ -61,6 +61,8 @@ public struct AppBundleFinding: Sendable, Hashable, CustomStringConvertible {
         case unknownKey(key: String, suggestion: String?)
         /// A type declaration without `UTTypeIdentifier`; it is left out.
         case missingIdentifier
+        /// A Swift file of the app could not be read; its code is left out.
+        case unreadableSource(path: String, reason: String)
     }
 
     /// What went wrong.
@@ -131,6 +133,8 @@ public struct AppBundleFinding: Sendable, Hashable, CustomStringConvertible {
             return "unknown key '\(key)'"
         case .missingIdentifier:
             return "type declaration has no 'UTTypeIdentifier'; it is ignored"
+        case .unreadableSource(let path, let reason):
+            return "cannot read the Swift file '\(path)': \(reason); its code is left out"
         }
     }
 

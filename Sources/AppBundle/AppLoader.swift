@@ -1,4 +1,5 @@
 import PropertyList
+import SwiftSource
 import UniformTypes
 
 /// Loads apps from what a user names: an Info.plist (any format), a built `X.app` bundle, an Xcode
@@ -18,18 +19,33 @@ public struct AppLoader: Sendable {
     /// Folders the resource walk never enters (the folder `browse` shows, which is the user's
     /// documents, not the app's resources).
     public var excludedFromResources: [String]
+    /// Whether apps found in a project or folder are read with their Swift code (``AppUnit/code``).
+    public var readsSources: Bool
+    /// Folders whose Swift files are the code of an Info.plist named as a file (`--sources DIR`).
+    public var sourceFolders: [String]
 
     /// A loader.
     public init(
         platform: Platform? = nil, configuration: String? = nil,
         overrides: BuildSettingOverrides = BuildSettingOverrides(), target: String? = nil,
-        excludedFromResources: [String] = []
+        excludedFromResources: [String] = [], readsSources: Bool = true, sourceFolders: [String] = []
     ) {
         self.platform = platform
         self.configuration = configuration
         self.overrides = overrides
         self.target = target
         self.excludedFromResources = excludedFromResources
+        self.readsSources = readsSources
+        self.sourceFolders = sourceFolders
+    }
+
+    /// `unit` with its Swift files being read into ``AppUnit/code`` (in the background: the first
+    /// use waits), when they were looked for (``AppUnit/sourcesLookedFor``) or some are given.
+    public func readingCode(_ unit: AppUnit) -> AppUnit {
+        guard unit.sourcesLookedFor || !unit.swiftFiles.isEmpty else { return unit }
+        var unit = unit
+        unit.pendingCode = PendingCode(reading: unit.swiftFiles)
+        return unit
     }
 
     /// The resources of an app in `folder`, walked once; `authoritative` when the folder is a
@@ -45,8 +61,8 @@ public struct AppLoader: Sendable {
     /// ``target`` does not pick one.
     public func load(_ path: String) throws(AppLoadError) -> AppUnit {
         guard FileSystem.kind(of: path) != nil else { throw .missing(path: path) }
-        if !FileSystem.isDirectory(path) { return try loadInfoPlist(path) }
-        let units = loadAll(path).units
+        if !FileSystem.isDirectory(path) { return readingCode(try loadNamedInfoPlist(path)) }
+        let units = discover(path).units
         let apps = units.filter { Self.isApp($0.infoPlist) }
         let candidates = apps.isEmpty ? units : apps
         // Apps of the same name are told apart by their Info.plist.
@@ -54,30 +70,48 @@ public struct AppLoader: Sendable {
             candidates.filter { $0.name == unit.name }.count > 1 ? "\(unit.name) (\(unit.infoPlist.file))" : unit.name
         }
         if let target {
-            if let unit = candidates.first(where: { $0.name == target }) { return unit }
+            if let unit = candidates.first(where: { $0.name == target }) { return readingCode(unit) }
             throw .severalApps(path: path, names: names)
         }
         guard let first = candidates.first else { throw .noApp(path: path) }
         guard candidates.count == 1 else { throw .severalApps(path: path, names: names) }
-        return first
+        return readingCode(first)
     }
 
     /// Every app under `path` (for lint): a file is one unit; a folder, bundle or project gives
     /// every unit discovery finds, with loose extensions moved into the loose app that embeds
-    /// them. Problems are findings; nothing stops the walk. `discovery` is the folder walk's
-    /// result (nil for a file).
+    /// them, each with its Swift code when ``readsSources``. Problems are findings; nothing stops
+    /// the walk. `discovery` is the folder walk's result (nil for a file).
     public func loadAll(_ path: String) -> (
+        units: [AppUnit], findings: [AppBundleFinding], discovery: ProjectDiscovery.Result?
+    ) {
+        let (units, findings, discovery) = discover(path, readingAhead: true)
+        return (units.map { $0.pendingCode == nil ? readingCode($0) : $0 }, findings, discovery)
+    }
+
+    /// ``loadAll(_:)`` without reading code: each unit's ``AppUnit/swiftFiles`` are found, and,
+    /// `readingAhead`, start being read as soon as they are known (a target's when its project is
+    /// read; in a folder without a project, every file the walk met, before the Info.plists).
+    func discover(_ path: String, readingAhead: Bool = false) -> (
         units: [AppUnit], findings: [AppBundleFinding], discovery: ProjectDiscovery.Result?
     ) {
         if !FileSystem.isDirectory(path) {
             do {
-                return ([try loadInfoPlist(path)], [], nil)
+                return ([try loadNamedInfoPlist(path)], [], nil)
             } catch {
                 return ([], [Self.finding(error, path: path)], nil)
             }
         }
         let root = path.hasSuffix(".xcodeproj") ? Path.directory(of: path) : path
         let discovery = ProjectDiscovery.discover(root: root, configuration: configuration, overrides: overrides)
+        // Without a project, the Swift files the walk met are the loose Info.plists' only: they
+        // are read while the Info.plists are.
+        var batch: SwiftFileBatch?
+        if readingAhead && readsSources && discovery.projects.isEmpty && !discovery.swiftFolders.isEmpty
+            && discovery.units.contains(where: { $0.source == .standaloneInfoPlist })
+        {
+            batch = SwiftFileBatch(reading: discovery.swiftFolders.flatMap(\.files))
+        }
         var findings = discovery.findings
         var units: [AppUnit] = []
         var loose: [Int] = []
@@ -89,7 +123,10 @@ public struct AppLoader: Sendable {
                 let project = discovery.projects.first(where: { $0.path == projectPath }),
                 let target = project.target(named: targetName)
             {
-                // An Xcode target: its Info.plist as built, with its embedded targets' as extensions.
+                // An Xcode target: its Info.plist as built, with its embedded targets' as extensions;
+                // its code starts being read first.
+                let swiftFiles = readsSources ? SwiftSourceFiles.files(of: target) : []
+                let pending = readingAhead && readsSources ? PendingCode(reading: swiftFiles) : nil
                 let settings = project.settings(for: target, configuration: configuration, overrides: overrides)
                 let app = resolvedModel(settings, project)
                 let extensions = target.embeddedTargets.compactMap { item in
@@ -99,6 +136,11 @@ public struct AppLoader: Sendable {
                     name: unit.name, infoPlist: app, extensions: extensions, folder: unit.folder,
                     resources: resources(in: unit.folder, authoritative: true), origin: .xcodeTarget)
                 loaded.settingsUsed = settingsUsed(by: app, in: settings)
+                if readsSources {
+                    loaded.swiftFiles = swiftFiles
+                    loaded.sourcesLookedFor = true
+                    loaded.pendingCode = pending
+                }
                 loaded.preprocessesInfoPlist = settings.settings.bool("INFOPLIST_PREPROCESS")
                 if let name = settings.appIconName {
                     loaded.appIconSetName = Located(
@@ -143,7 +185,58 @@ public struct AppLoader: Sendable {
                 findings.append(Self.finding(error, path: plistPath))
             }
         }
-        return (Self.pairingLooseExtensions(units, loose: loose), findings.sortedForReport(), discovery)
+        var paired = Self.pairingLooseExtensions(units, loose: loose)
+        if readsSources {
+            pairLooseSources(&paired, swiftFolders: discovery.swiftFolders, projects: discovery.projects)
+            if let batch {
+                for index in paired.indices where paired[index].sourcesLookedFor && paired[index].pendingCode == nil {
+                    paired[index].pendingCode = PendingCode(from: batch, paths: paired[index].swiftFiles)
+                }
+            }
+        }
+        return (paired, findings.sortedForReport(), discovery)
+    }
+
+    /// Gives each loose Info.plist's unit among `units` the Swift files of `swiftFolders` (what
+    /// discovery's walk met) that pair with it (``SwiftSourceFiles``), leaving out every file a
+    /// target of `projects` compiles.
+    func pairLooseSources(
+        _ units: inout [AppUnit], swiftFolders: [(folder: String, files: [String])], projects: [XcodeProject]
+    ) {
+        let looseIndexes = units.indices.filter { units[$0].origin == .infoPlist }
+        guard !looseIndexes.isEmpty else { return }
+        var claimed: Set<String> = []
+        for project in projects {
+            for target in project.targets {
+                claimed.formUnion(SwiftSourceFiles.files(of: target).map(Path.normalize))
+            }
+        }
+        let assigned = SwiftSourceFiles.pairing(
+            looseIndexes.map { units[$0] }, swiftFolders: swiftFolders, claimed: claimed)
+        for (position, index) in looseIndexes.enumerated() {
+            units[index].swiftFiles = assigned[position]
+            units[index].sourcesLookedFor = true
+        }
+    }
+
+    /// An Info.plist named as a file: ``loadInfoPlist(_:)``, with the Swift files of
+    /// ``sourceFolders`` as its code.
+    func loadNamedInfoPlist(_ path: String) throws(AppLoadError) -> AppUnit {
+        var unit = try loadInfoPlist(path)
+        unit.swiftFiles = sourceFolderFiles
+        unit.sourcesLookedFor = !sourceFolders.isEmpty
+        return unit
+    }
+
+    /// The Swift files of ``sourceFolders`` (a folder's, or a file named), each once.
+    public var sourceFolderFiles: [String] {
+        var seen: Set<String> = []
+        var files: [String] = []
+        for folder in sourceFolders {
+            let found = FileSystem.isDirectory(folder) ? SwiftSourceFiles.files(under: folder) : [folder]
+            files += found.filter { seen.insert(Path.normalize($0)).inserted }
+        }
+        return files
     }
 
     /// The units with each loose extension Info.plist (one with `NSExtension` or

@@ -1,4 +1,5 @@
 import PropertyList
+import SwiftSource
 import UniformTypes
 
 /// One app as the questions see it: its Info.plist model (build settings expanded and generated
@@ -41,6 +42,22 @@ public struct AppUnit: Sendable {
     /// The build settings the app's Info.plist refers to, with the values they expanded to and
     /// where they were set (empty for an Info.plist read as written).
     public var settingsUsed: [UsedBuildSetting] = []
+    /// The Swift files that belong to the app (``SwiftSourceFiles``), found when sources are read.
+    public var swiftFiles: [String] = []
+    /// Whether the app's Swift files were looked for (a project's target, a folder's loose
+    /// Info.plist, `--sources`): ``AppLoader/readingCode(_:)`` then reads them, none found or not.
+    public var sourcesLookedFor = false
+    /// What the app's Swift code says; nil when its sources are not read (`--no-sources`, a
+    /// built bundle, an Info.plist named without `--sources`). When the loader reads the code in
+    /// the background (``AppLoader/readingCode(_:)``), the first use waits for it.
+    public var code: SwiftCodeFacts? {
+        get { pendingCode?.facts }
+        set { pendingCode = newValue.map { PendingCode(facts: $0) } }
+    }
+    /// The Swift files of the app that could not be read (the first use waits for the reading).
+    public var sourceFindings: [AppBundleFinding] { pendingCode?.findings ?? [] }
+    /// The code, read or being read.
+    var pendingCode: PendingCode?
 
     /// A unit.
     public init(

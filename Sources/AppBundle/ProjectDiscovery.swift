@@ -22,6 +22,10 @@ public enum ProjectDiscovery {
         public var infoPlists: [String] = []
         /// What the walk passed over, and why, in byte order.
         public var skipped: [SkippedPath] = []
+        /// The Swift files the walk met outside the folders a walk for sources skips
+        /// (``SwiftSourceFiles/entersFolder(_:)``), by folder, in walk order: what loose Info.plists
+        /// are paired with, found in the same walk.
+        public var swiftFolders: [(folder: String, files: [String])] = []
     }
 
     /// A folder or file discovery passed over.
@@ -124,9 +128,11 @@ public enum ProjectDiscovery {
                     source: .standaloneInfoPlist, name: Path.lastComponent(of: Path.directory(of: plist)),
                     infoPlist: plist, productType: nil, folder: Path.directory(of: plist), extensions: []))
         }
-        return Result(
+        var result = Result(
             units: units, projects: projects, findings: findings.sortedForReport(), infoPlists: walk.infoPlists,
             skipped: skipped.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) })
+        result.swiftFolders = walk.swiftFolders
+        return result
     }
 
     /// The Info.plists a project's targets use in build configurations other than
@@ -214,6 +220,7 @@ public enum ProjectDiscovery {
         var infoPlists: [String] = []
         var skipped: [SkippedPath] = []
         var findings: [AppBundleFinding] = []
+        var swiftFolders: [(folder: String, files: [String])] = []
 
         mutating func run(root: String) {
             let start = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
@@ -225,15 +232,18 @@ public enum ProjectDiscovery {
                 bundles.append(start)
                 return
             }
-            visit(start, depth: 0)
+            visit(start, depth: 0, sources: true)
         }
 
-        private mutating func visit(_ folder: String, depth: Int) {
+        /// Visits `folder`; `sources` false below a folder a walk for sources skips.
+        private mutating func visit(_ folder: String, depth: Int, sources: Bool) {
             guard depth < 64 else { return }
             guard let entries = FileSystem.entries(of: folder) else {
                 findings.append(AppBundleFinding(.unreadableDirectory(path: folder), at: SourceLocation(file: folder)))
                 return
             }
+            var swiftFiles: [String] = []
+            defer { if !swiftFiles.isEmpty { swiftFolders.append((folder, swiftFiles)) } }
             for entry in entries {
                 let path = Path.join(folder, entry.name)
                 switch entry.kind {
@@ -254,13 +264,17 @@ public enum ProjectDiscovery {
                     } else if ProjectDiscovery.isSkipped(name: entry.name, parent: folder) {
                         skipped.append(SkippedPath(path: path, reason: .buildOrVendoredFolder))
                     } else {
-                        visit(path, depth: depth + 1)
+                        visit(path, depth: depth + 1, sources: sources && SwiftSourceFiles.entersFolder(entry.name))
                     }
                 case .file:
                     if ProjectDiscovery.isInfoPlistName(entry.name) {
                         infoPlists.append(path)
                     } else if entry.name.hasSuffix(".plist") {
                         skipped.append(SkippedPath(path: path, reason: .notAnInfoPlist))
+                    } else if sources && depth < SwiftSourceFiles.maximumDepth
+                        && SwiftSourceFiles.isSwiftFile(entry.name)
+                    {
+                        swiftFiles.append(path)
                     }
                 case .other:
                     continue

@@ -12,6 +12,8 @@ struct XcodeProjectReader {
     var findings: [AppBundleFinding] = []
     /// Each group member's containing group, for placing file references on disk.
     private var parents: [String: String] = [:]
+    /// The `PBXFileSystemSynchronizedRootGroup`s, in file order.
+    private var synchronizedGroupIDs: [String] = []
 
     init(document: PropertyListDocument, projectFile: String) {
         self.document = document
@@ -125,11 +127,67 @@ struct XcodeProjectReader {
                 dependencies.append(remote)
             }
         }
+        let phases = value["buildPhases"]?.elements.compactMap(\.string) ?? []
         return XcodeTarget(
             objectID: id, name: name, productName: value["productName"]?.string, productType: productType,
             buildConfigurations: configurations, defaultConfigurationName: defaultName,
             productFileName: productFileName, embeddedTargets: embedded, dependencyIDs: dependencies,
-            location: place(value.keyNode ?? value))
+            location: place(value.keyNode ?? value), swiftSources: swiftSources(phases: phases, sourceRoot: sourceRoot),
+            synchronizedFolders: synchronizedFolders(
+                target: id, listed: value["fileSystemSynchronizedGroups"]?.elements.compactMap(\.string) ?? [],
+                phases: Set(phases), sourceRoot: sourceRoot))
+    }
+
+    /// The Swift files of the Sources build phases among `phases`, placed on disk. A file that
+    /// cannot be placed (a generated one, under `BUILT_PRODUCTS_DIR`) is left out quietly: the
+    /// project is still sound.
+    private mutating func swiftSources(phases: [String], sourceRoot: String) -> [String] {
+        var files: [String] = []
+        for phaseID in phases {
+            guard let phase = object(phaseID), isa(phase) == "PBXSourcesBuildPhase" else { continue }
+            for buildFileID in phase["files"]?.elements.compactMap(\.string) ?? [] {
+                guard let buildFile = object(buildFileID), let fileRef = buildFile["fileRef"]?.string,
+                    let reference = object(fileRef),
+                    Path.pathExtension(of: reference["path"]?.string ?? "") == "swift",
+                    let path = placeFile(fileRef, sourceRoot: sourceRoot, at: nil, quietly: true)
+                else { continue }
+                files.append(path)
+            }
+        }
+        return files
+    }
+
+    /// The synchronised folders that give target `target` files: the groups it lists (less the
+    /// exceptions of sets naming it, and the files its own build phases take instead of Sources),
+    /// then the others whose exception sets name it (only those files).
+    private mutating func synchronizedFolders(target: String, listed: [String], phases: Set<String>, sourceRoot: String)
+        -> [SynchronizedFolder]
+    {
+        var folders: [SynchronizedFolder] = []
+        for groupID in synchronizedGroupIDs {
+            guard let group = object(groupID) else { continue }
+            let isMember = listed.contains(groupID)
+            var exceptions: [String] = []
+            for setID in group["exceptions"]?.elements.compactMap(\.string) ?? [] {
+                guard let set = object(setID) else { continue }
+                let named: Bool
+                switch isa(set) {
+                case "PBXFileSystemSynchronizedBuildFileExceptionSet":
+                    named = set["target"]?.string == target
+                case "PBXFileSystemSynchronizedGroupBuildPhaseMembershipExceptionSet":
+                    // Files a build phase of the target takes (copied, say): not compiled.
+                    named = isMember && phases.contains(set["buildPhase"]?.string ?? "")
+                default:
+                    named = false
+                }
+                if named { exceptions += set["membershipExceptions"]?.elements.compactMap(\.string) ?? [] }
+            }
+            guard isMember || !exceptions.isEmpty,
+                let path = placeFile(groupID, sourceRoot: sourceRoot, at: nil, quietly: true)
+            else { continue }
+            folders.append(SynchronizedFolder(path: path, isMember: isMember, exceptions: exceptions))
+        }
+        return folders
     }
 
     /// Names embedded targets, and adds extension dependencies that no Copy Files phase embeds.
@@ -224,18 +282,24 @@ struct XcodeProjectReader {
             for child in value["children"]?.elements.compactMap(\.string) ?? [] {
                 parents[child] = key.text
             }
+            if isa(value) == "PBXFileSystemSynchronizedRootGroup" { synchronizedGroupIDs.append(key.text) }
         }
     }
 
-    /// The on-disk path of the file or group `id`, following `sourceTree` through its groups.
-    private mutating func placeFile(_ id: String, sourceRoot: String, at reference: PlistValue?) -> String? {
+    /// The on-disk path of the file or group `id`, following `sourceTree` through its groups;
+    /// `quietly`, a reference that cannot be placed is no finding.
+    private mutating func placeFile(_ id: String, sourceRoot: String, at reference: PlistValue?, quietly: Bool = false)
+        -> String?
+    {
         var components: [String] = []
         var current: String? = id
         var steps = 0
         while let currentID = current {
             steps += 1
             guard steps < 256, let value = object(currentID) else {
-                finding(.malformedProject(detail: "file reference '\(currentID)' is not defined"), at: reference)
+                if !quietly {
+                    finding(.malformedProject(detail: "file reference '\(currentID)' is not defined"), at: reference)
+                }
                 return nil
             }
             let path = value["path"]?.string ?? ""
@@ -250,7 +314,7 @@ struct XcodeProjectReader {
                 current = parents[currentID]
             default:
                 let name = value["name"]?.string ?? path
-                finding(.unresolvableFileReference(name: name, sourceTree: sourceTree), at: reference)
+                if !quietly { finding(.unresolvableFileReference(name: name, sourceTree: sourceTree), at: reference) }
                 return nil
             }
         }

@@ -23,6 +23,11 @@ public struct XcodeTarget: Sendable, Hashable {
     public var dependencyIDs: [String]
     /// Where the target is declared.
     public var location: SourceLocation
+    /// The Swift files its Sources build phase compiles, placed on disk, in phase order.
+    public var swiftSources: [String] = []
+    /// The folders Xcode 16 keeps in sync with the project (`PBXFileSystemSynchronizedRootGroup`)
+    /// that give the target files: those it lists, and those whose exceptions name it.
+    public var synchronizedFolders: [SynchronizedFolder] = []
 
     /// The build configuration named `name`, if any.
     public func buildConfiguration(named name: String) -> XcodeBuildConfiguration? {
@@ -68,5 +73,35 @@ public struct EmbeddedTarget: Sendable, Hashable {
         self.objectID = objectID
         self.name = name
         self.mechanism = mechanism
+    }
+}
+
+/// A folder Xcode 16 keeps in sync with the project (`PBXFileSystemSynchronizedRootGroup`), as it
+/// gives one target its files: every file below it when the target lists the group
+/// (`fileSystemSynchronizedGroups`), less the exceptions; only the exceptions when it does not
+/// (a `PBXFileSystemSynchronizedBuildFileExceptionSet` naming another target makes those files
+/// members of that target).
+public struct SynchronizedFolder: Sendable, Hashable {
+    /// The folder on disk.
+    public var path: String
+    /// Whether the target lists the group: its files are members unless excepted.
+    public var isMember: Bool
+    /// Paths relative to ``path`` (files, or folders standing for everything below them) whose
+    /// membership is the opposite of ``isMember``.
+    public var exceptions: [String]
+
+    /// A synchronised folder.
+    public init(path: String, isMember: Bool, exceptions: [String]) {
+        self.path = path
+        self.isMember = isMember
+        self.exceptions = exceptions
+    }
+
+    /// Whether the file at `relativePath` (below ``path``) is the target's.
+    public func contains(relativePath: String) -> Bool {
+        let excepted = exceptions.contains { exception in
+            relativePath == exception || relativePath.hasPrefix(exception.hasSuffix("/") ? exception : exception + "/")
+        }
+        return excepted != isMember
     }
 }

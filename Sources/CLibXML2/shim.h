@@ -23,7 +23,6 @@
 #if defined(__GLIBC__)
 #include <malloc.h>
 #endif
-#include <dlfcn.h>
 
 /// The first error that reached libxml2's generic error channel during one parse, by its domain
 /// and code (both 0 when none did). 2.9–2.11 report a failed encoding conversion there and only
@@ -181,15 +180,17 @@ static inline utiscope_xml_place utiscope_xml_where(xmlParserCtxtPtr ctxt) {
     return place;
 }
 
-/// The 1-based line and column of the `<` that opened the tag the parser has just read, found by
-/// looking back from the parser's position (which is just past the tag's `>`). Columns count
+/// The 1-based line and column of the `<` that opened the tag (with `comment`, the comment: its
+/// `<!--`) the parser has just read, found by looking back from the parser's position (which is
+/// just past the tag's `>`). A comment holds no `--`, so the nearest `<!--` back is its start. Columns count
 /// characters (Unicode scalars), as libxml2's own column does: UTF-8 continuation bytes are not
 /// counted. When the tag cannot be found in the buffer the position after it is returned. For a
 /// tag that spans lines, the start of the `<`'s line may lie before what libxml2 still holds
 /// (it drops what it has read, at places that depend on how the input was fed): then the column
 /// is 0 and `offset` is the `<`'s byte offset in the whole input, for the caller to count from
 /// its own copy; otherwise `offset` is -1.
-static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int *line, int *column, long *offset) {
+static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int comment, int *line, int *column,
+                                          long *offset) {
     utiscope_xml_place place = utiscope_xml_where(ctxt);
     *line = place.line;
     *column = place.column;
@@ -200,11 +201,11 @@ static inline void utiscope_xml_tag_start(xmlParserCtxtPtr ctxt, int *line, int 
     int newlines = 0;
     while (p > base) {
         p--;
-        if (*p == '<') break;
+        if (*p == '<' && (!comment || (cur - p >= 4 && p[1] == '!' && p[2] == '-' && p[3] == '-'))) break;
         if (*p == '\n') newlines++;
         if (cur - p > 4096) return;
     }
-    if (*p != '<') return;
+    if (*p != '<' || (comment && !(cur - p >= 4 && p[1] == '!' && p[2] == '-' && p[3] == '-'))) return;
     if (newlines == 0) {
         int characters = 0;
         for (const xmlChar *r = p; r < cur; r++) characters += (*r & 0xC0) != 0x80;
@@ -275,56 +276,6 @@ static inline void utiscope_keep_freed_memory(void) {
     mallopt(M_TOP_PAD, 64 << 20);
     mallopt(M_MMAP_MAX, 0);
 #endif
-}
-
-/// Not libxml2's either: makes a Swift object immortal, so that it is never freed and retaining
-/// or releasing it no longer writes its reference count (a retain of an object every core copies
-/// is then a plain read instead of a contended atomic update). Uses the Swift runtime's
-/// `_swift_stdlib_immortalize` (declared in the toolchain's RuntimeShims.h, defined with the Swift
-/// calling convention) and `swift_retain`, looked up when called so that a runtime without them is
-/// no error (nor is a build that links the standard library statically, whose symbols `dlsym`
-/// does not see: the object is then left as it is). The entry point sets the immortal bits over
-/// the count as it is; an object with no extra strong reference (the count field at zero) would
-/// have its first release borrow from those bits and leave it mortal with a huge count, so the
-/// object is retained once first. It also writes over the count without looking for a side table:
-/// only for objects that never had a weak or unowned reference. Returns 1 when the object was made
-/// immortal, 0 when an entry point is missing. Only for objects that live until the process exits
-/// anyway.
-static inline int utiscope_make_immortal(void *object) {
-#if defined(__APPLE__)
-    void *everywhere = (void *)-2;  // RTLD_DEFAULT on Darwin
-#else
-    void *everywhere = (void *)0;  // RTLD_DEFAULT on glibc and musl
-#endif
-    typedef void (*immortalize_function)(void *) __attribute__((swiftcall));
-    typedef void *(*retain_function)(void *);
-    immortalize_function immortalize = (immortalize_function)dlsym(everywhere, "_swift_stdlib_immortalize");
-    retain_function retain = (retain_function)dlsym(everywhere, "swift_retain");
-    if (immortalize == NULL || retain == NULL) return 0;
-    retain(object);
-    immortalize(object);
-    return 1;
-}
-
-/// Not libxml2's: reads a flag that any thread may write (relaxed: a flag, not a lock). The flag
-/// lives in memory the caller allocated. It must not be a `static` variable of a function in this
-/// header: every object file that uses the function gets its own copy of such a variable, and once
-/// whole-module optimization inlines the Swift getter into another file of the module, that file
-/// reads its own copy, never written, which the optimizer folds to its initial value (this left
-/// `keepsStorageUntilExit` always off in release builds; debug builds did not inline the getter).
-static inline int utiscope_load_flag(const int *flag) {
-    return __atomic_load_n(flag, __ATOMIC_RELAXED);
-}
-
-/// Not libxml2's: reads the 64-bit word at `word` atomically (relaxed): an object's reference
-/// count, which other threads may be updating, for telling whether the object is immortal.
-static inline uint64_t utiscope_load_word(const void *word) {
-    return __atomic_load_n((const uint64_t *)word, __ATOMIC_RELAXED);
-}
-
-/// Not libxml2's: writes a flag that any thread may read (see `utiscope_load_flag`).
-static inline void utiscope_store_flag(int *flag, int value) {
-    __atomic_store_n(flag, value, __ATOMIC_RELAXED);
 }
 
 #endif

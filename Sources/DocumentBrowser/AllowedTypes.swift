@@ -1,5 +1,6 @@
 import AppBundle
 import PropertyList
+import SwiftSource
 import UniformTypes
 
 /// The content types a document browser allows (info-plist-rules §2.6): an explicit list, or,
@@ -8,8 +9,13 @@ import UniformTypes
 public struct AllowedTypes: Sendable {
     /// The allowed types in order: the explicit list, or entry by entry in file order.
     public var types: [AllowedType]
-    /// Whether the list was given explicitly.
+    /// Whether the list was given explicitly (by `--allowed`, or as a list in the app's code).
     public var isExplicit: Bool
+    /// Whether the list is computed in the app's code: ``types`` holds the members written in
+    /// code, and the browser allows whatever the list holds at run time.
+    public var isDynamic = false
+    /// The creation site in the app's code whose list this is, if it comes from code.
+    public var site: CreationSite?
     /// Entries and keys that give no allowed type, each with why.
     public var leftOut: [Reason]
 
@@ -38,6 +44,52 @@ public struct AllowedTypes: Sendable {
                 identifier: identifier, source: .explicit, notes: notes(for: identifier, catalog: catalog))
         }
         return AllowedTypes(types: types, isExplicit: true)
+    }
+
+    /// The types the creation site `site` of the app's code allows: its list (the identifiers
+    /// known in it, when it is computed), or, for `nil` and a site without a list of its own
+    /// (`UIDocumentViewController`, `DocumentGroupLaunchScene`), the app's document types.
+    public static func forSite(
+        _ site: CreationSite, of app: InfoPlist, platform: Platform, policy: BrowserPolicy, catalog: TypeCatalog
+    ) -> AllowedTypes {
+        var allowed: AllowedTypes
+        switch site.list.form {
+        case .null, .absent:
+            allowed = fromDocumentTypes(of: app, platform: platform, policy: policy, catalog: catalog)
+        case .explicit, .dynamic:
+            var types: [AllowedType] = []
+            var leftOut: [Reason] = []
+            for element in site.list.elements {
+                switch element.resolution {
+                case .identifier(let identifier, _):
+                    let type = UniformTypeIdentifier(identifier)
+                    types.append(
+                        AllowedType(
+                            identifier: type, source: .code(text: element.text, location: element.location),
+                            notes: notes(for: type, catalog: catalog)))
+                case .filenameExtension:
+                    leftOut.append(
+                        Reason(
+                            "\(AllowedType.Source.written(element.text)) is a filename extension, not a type identifier: it allows no file",
+                            holds: false, at: element.location))
+                case .dynamic:
+                    leftOut.append(
+                        Reason(
+                            "\(AllowedType.Source.written(element.text)) is computed when the app runs: what it allows is not known here",
+                            holds: false, at: element.location))
+                }
+            }
+            if site.list.form == .dynamic && site.list.elements.isEmpty {
+                leftOut.append(
+                    Reason(
+                        "the list '\(site.list.text)' is computed when the app runs: what it allows is not known here",
+                        holds: false, at: site.list.location))
+            }
+            allowed = AllowedTypes(types: types, isExplicit: true, leftOut: leftOut)
+            allowed.isDynamic = site.list.form == .dynamic
+        }
+        allowed.site = site
+        return allowed
     }
 
     /// The types `nil` stands for: what the app's document types list.

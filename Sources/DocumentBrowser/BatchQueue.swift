@@ -37,11 +37,12 @@ final class BatchQueue<Element: Sendable>: @unchecked Sendable {
         return cancelled
     }
 
-    /// Whether the producer has said no more elements will come.
-    var hasFinished: Bool {
+    /// Waits until the producer has said no more elements will come. The producer must not be
+    /// held up by a full queue meanwhile: for a walk whose batches all fit.
+    func waitUntilFinished() {
         condition.lock()
         defer { condition.unlock() }
-        return finished
+        while !finished { condition.wait() }
     }
 
     /// Says no more elements will come.

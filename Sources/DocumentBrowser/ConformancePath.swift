@@ -20,6 +20,15 @@ struct ConformancePath: Sendable {
     /// The shortest chain of direct conformances from `type` up to `supertype`, both included;
     /// `nil` when it does not conform. The search visits at most 10,000 types.
     func path(from type: UniformTypeIdentifier, to supertype: UniformTypeIdentifier) -> [UniformTypeIdentifier]? {
+        var expanded = 0
+        return path(from: type, to: supertype, expanded: &expanded)
+    }
+
+    /// ``path(from:to:)``, adding to `expanded` how many types had their supertypes read: each
+    /// type at most once, cycles included (tests bound the search's work by it).
+    func path(from type: UniformTypeIdentifier, to supertype: UniformTypeIdentifier, expanded: inout Int)
+        -> [UniformTypeIdentifier]?
+    {
         if type == supertype { return [type] }
         guard conforms(type, to: supertype) else { return nil }
         var previous: [UniformTypeIdentifier: UniformTypeIdentifier] = [:]
@@ -29,6 +38,7 @@ struct ConformancePath: Sendable {
         while head < queue.count, head < 10_000 {
             let current = queue[head]
             head += 1
+            expanded += 1
             let parents = current == type && type.isDynamic ? starts(type) : graph.directSupertypes(of: current)
             for parent in parents where seen.insert(parent).inserted {
                 previous[parent] = current

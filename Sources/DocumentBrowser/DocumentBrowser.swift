@@ -1,5 +1,6 @@
 import AppBundle
 import PropertyList
+import SwiftSource
 import UniformTypes
 
 /// The questions users ask of an app's document browser, each answered with its reasons: which
@@ -37,25 +38,27 @@ public struct DocumentBrowser: Sendable {
     /// Whether a newer system's declarations (`--system-types`) are layered over the catalog.
     public private(set) var systemTypesGiven = false
 
-    /// A browser for `app` allowing `explicit` types, or, when `nil`, what the app's document
-    /// types list. The catalog holds the embedded system types (as of ``BrowserPolicy/systemRelease``)
-    /// with `systemDeclarations` layered over them, and the declarations of the app and of its
-    /// extensions.
+    /// A browser for `app` allowing `explicit` types, or, when `nil`, what `site` of the app's
+    /// code allows (``AllowedTypes/forSite(_:of:platform:policy:catalog:)``), or without a site,
+    /// what the app's document types list. The catalog holds the embedded system types (as of
+    /// ``BrowserPolicy/systemRelease``) with `systemDeclarations` layered over them, and the
+    /// declarations of the app and of its extensions.
     public init(
         app: AppUnit, allowed explicit: [UniformTypeIdentifier]?, policy: BrowserPolicy = BrowserPolicy(),
-        systemDeclarations: [TypeDeclaration] = []
+        systemDeclarations: [TypeDeclaration] = [], site: CreationSite? = nil
     ) {
         let catalog = TypeCatalog(
             system: .embedded(as: policy.systemRelease),
             declarations: systemDeclarations + app.infoPlist.declarations + app.extensions.flatMap(\.declarations))
-        self.init(app: app, allowed: explicit, policy: policy, catalog: catalog)
+        self.init(app: app, allowed: explicit, policy: policy, catalog: catalog, site: site)
         systemTypesGiven = !systemDeclarations.isEmpty
     }
 
     /// A browser for `app` over a catalog already built (system types, then the app's and its
     /// extensions' declarations), as lint builds one for its rules.
     public init(
-        app: AppUnit, allowed explicit: [UniformTypeIdentifier]?, policy: BrowserPolicy, catalog: TypeCatalog
+        app: AppUnit, allowed explicit: [UniformTypeIdentifier]?, policy: BrowserPolicy, catalog: TypeCatalog,
+        site: CreationSite? = nil
     ) {
         let platform = app.infoPlist.platform.platform == .macOS ? Platform.macOS : .iOS
         self.app = app
@@ -64,6 +67,8 @@ public struct DocumentBrowser: Sendable {
         self.catalog = catalog
         if let explicit {
             allowed = .explicit(explicit, catalog: catalog)
+        } else if let site {
+            allowed = .forSite(site, of: app.infoPlist, platform: platform, policy: policy, catalog: catalog)
         } else {
             allowed = .fromDocumentTypes(of: app.infoPlist, platform: platform, policy: policy, catalog: catalog)
         }

@@ -3,7 +3,7 @@ import DocumentBrowser
 import PropertyList
 
 /// What `.utiscope.json` says: rules off or at another severity, paths left out, the platform,
-/// build settings for `$(NAME)` references.
+/// build settings for `$(NAME)` references, whether the apps' Swift code is read.
 ///
 /// ```json
 /// {
@@ -12,7 +12,8 @@ import PropertyList
 ///   "excluded": ["Pods", "Vendor/Legacy/Info.plist"],
 ///   "platform": "ios",
 ///   "buildSettings": { "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app" },
-///   "assumptions": { "thumbnail-confidence": "documented" }
+///   "assumptions": { "thumbnail-confidence": "documented" },
+///   "sources": false
 /// }
 /// ```
 public struct LintConfiguration: Sendable, Hashable {
@@ -34,6 +35,9 @@ public struct LintConfiguration: Sendable, Hashable {
     public var folder: String
     /// The choices for what Apple leaves open, as the document-browser commands take them.
     public var policy: BrowserPolicy
+    /// Whether the Swift code of apps found in a project or folder is read (`"sources": false`
+    /// turns it off, as `--no-sources` does).
+    public var readsSources = true
 
     /// The default configuration: every rule at its severity.
     public init(
@@ -58,7 +62,7 @@ public struct LintConfiguration: Sendable, Hashable {
     }
 
     /// The keys a configuration has.
-    public static let keys = ["version", "rules", "excluded", "platform", "buildSettings", "assumptions"]
+    public static let keys = ["version", "rules", "excluded", "platform", "buildSettings", "assumptions", "sources"]
 
     /// ``parse(_:folder:knownCodes:)`` with each warning's place in the file. A rule is named by
     /// its code or its name (`DOC-002` or `missing-handler-rank`), in any letter case.
@@ -153,6 +157,11 @@ public struct LintConfiguration: Sendable, Hashable {
                         throw problem(error.description, key, flag)
                     }
                 }
+            case "sources":
+                guard case .bool(let flag) = value else {
+                    throw problem("\"sources\" must be true or false", key)
+                }
+                configuration.readsSources = flag
             default:
                 let hint = Suggestions.closest(to: key, in: Self.keys).map { "; did you mean '\($0)'?" } ?? ""
                 warnings.append(problem("unknown key '\(key)' is ignored\(hint)", key))

@@ -2,6 +2,7 @@ import AppBundle
 import Dispatch
 import DocumentBrowser
 import PropertyList
+import SwiftSource
 import UniformTypes
 
 /// Everything a rule may look at for one app, built once and read-only: the Info.plist models of
@@ -26,6 +27,9 @@ public struct LintContext: Sendable {
     public let resources: ResourceIndex?
     /// The app as the document-browser answers see it.
     public let unit: AppUnit
+    /// What the app's Swift code says, when its sources were read: the `SRC-*` rules check it
+    /// against the Info.plist.
+    public var code: SwiftCodeFacts? { unit.code }
     /// The choices for what Apple leaves open (the same flags as `icon` and `opens`).
     public let policy: BrowserPolicy
     /// The document-browser answers for the app, over the context's catalog: the rules about
@@ -41,20 +45,20 @@ public struct LintContext: Sendable {
     /// The references some rules look at more closely
     /// (``IdentifierReference/unusual(in:sections:capitalised:)``), in the order of ``references``.
     let unusualReferences: [(identifier: Located<UniformTypeIdentifier>, site: IdentifierReference.Site)]
-    /// The bundle's declarations that are in effect (not shadowed by the system's or another of
-    /// the bundle's), each identifier once, in file order: the types the app defines for the
-    /// system, each with the index in ``infoPlists`` of the Info.plist declaring it.
-    public let bundleDeclarationsInEffect: [(plist: Int, declaration: TypeDeclaration)]
+    /// The bundle's declarations in effect with the index of the declaring Info.plist, in file
+    /// order (read as ``declarationsInEffect``).
+    private let inEffectDeclarations: [(plist: Int, declaration: TypeDeclaration)]
     /// The identifiers the app's document types list, each once: made when asked (the rules ask
-    /// by graph node instead, ``isListed(_:)``; hashing a large app's hundred thousand listed
-    /// identifiers up front was a core's work for every lint).
+    /// by graph node instead, ``isListed(_:)``, so that a large app's hundred thousand listed
+    /// identifiers are not hashed up front).
     public var documentIdentifiers: Set<UniformTypeIdentifier> {
-        Set(documentContentTypes.lazy.map(\.type.value))
+        Set(listings.lazy.map(\.type.value))
     }
     /// The app, then its extensions.
     public let infoPlists: [InfoPlist]
-    /// Every `LSItemContentTypes` item of the app's document types, with its entry.
-    public let documentContentTypes: [(entry: DocumentType, type: Located<UniformTypeIdentifier>)]
+    /// Every `LSItemContentTypes` item of the app's document types, with its entry (read as
+    /// ``appListedTypes``).
+    private let listings: [(entry: DocumentType, type: Located<UniformTypeIdentifier>)]
     /// The app's own vendor domains (see ``domain(of:)``): those of the bundle identifiers of the
     /// app and its extensions (as the build settings given spell them) and of the types the bundle
     /// exports in effect — not an export the system's declaration shadows, one in a reserved
@@ -73,18 +77,18 @@ public struct LintContext: Sendable {
     /// For each of ``infoPlists``, the position in the catalog's declarations given of its first
     /// declaration: its exports, then its imports.
     private let firstGivenDeclaration: [Int]
-    /// The graph node of each of ``bundleDeclarationsInEffect``, in order.
-    let bundleDeclarationNodes: [ConformanceGraph.Node]
+    /// The graph node of each of the declarations in effect, in order.
+    private let inEffectNodes: [ConformanceGraph.Node]
     /// By graph node: whether the app's document types list the type.
     private let listedNodes: [Bool]
-    /// The graph node of each of ``documentContentTypes``, in order (nil when the graph has none:
-    /// the identifier is neither declared nor named as a supertype): looked up once here for the
+    /// The graph node of each of ``listings``, in order (nil when the graph has none: the
+    /// identifier is neither declared nor named as a supertype): looked up once here for the
     /// rules that ask it of every listed type.
-    let contentTypeNodes: [ConformanceGraph.Node?]
-    /// For each of the app's document types, the position in ``documentContentTypes`` (and
-    /// ``contentTypeNodes``) of its first listed type: a rule that reads only some entries finds
-    /// their types' nodes without counting every entry's types.
-    let contentTypeStarts: [Int]
+    private let listingNodes: [ConformanceGraph.Node?]
+    /// For each of the app's document types, the position in ``listings`` of its first listed
+    /// type: a rule that reads only some entries finds their types without counting every
+    /// entry's types.
+    private let listingStarts: [Int]
     /// "Did you mean" candidates, made ready on first use.
     private let suggestionIndex: LazySuggestionIndex
 
@@ -98,7 +102,7 @@ public struct LintContext: Sendable {
     public init(
         app: InfoPlist, extensions: [InfoPlist] = [], buildSettings: [String: String] = [:],
         resources: ResourceIndex? = nil, systemDeclarations: [TypeDeclaration] = [],
-        policy: BrowserPolicy = BrowserPolicy(), unit: AppUnit? = nil
+        policy: BrowserPolicy = BrowserPolicy(), unit: AppUnit? = nil, code: SwiftCodeFacts? = nil
     ) {
         self.app = app
         self.policy = policy
@@ -123,9 +127,7 @@ public struct LintContext: Sendable {
             given += plist.importedTypes
         }
         // The references some rules read are found in one pass for all of them, beside the
-        // layering, which leaves a core free for ~80 ms of a huge bundle (they once ran in two
-        // parts, the declarations' beside the declarations in effect, where they ran alone for
-        // ~30 ms at the end).
+        // layering, which leaves a core free for ~80 ms of a huge bundle.
         let allGiven = given
         let system = SystemTypeCatalog.embedded(as: policy.systemRelease)
         let (catalog, indexes) = TypeCatalog.building(
@@ -157,14 +159,14 @@ public struct LintContext: Sendable {
             : catalog.system.userFacingTypes.map(\.identifier.rawValue)
         self.infoPlists = plists
         self.firstGivenDeclaration = firstGiven
-        self.documentContentTypes = indexes.contentTypes
-        self.contentTypeStarts = indexes.starts
+        self.listings = indexes.contentTypes
+        self.listingStarts = indexes.starts
         // The declarations in effect are read from the nodes the catalog recorded, then the domains
         // of their exports; the listed types' nodes, beside them, depend on neither.
         let settings = expandableSettings
         let contentTypes = indexes.contentTypes
         let firstBundleDeclaration = systemDeclarations.count
-        let (inEffect, listings) = ParallelMap.both(
+        let (inEffect, listed) = ParallelMap.both(
             concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
             {
                 let (declarations, nodes) = Self.declarationsInEffect(plists, catalog, from: firstBundleDeclaration)
@@ -182,10 +184,10 @@ public struct LintContext: Sendable {
                 }
                 return (listedNodes, nodes)
             })
-        self.bundleDeclarationsInEffect = inEffect.declarations
-        self.bundleDeclarationNodes = inEffect.nodes
-        self.listedNodes = listings.listed
-        self.contentTypeNodes = listings.nodes
+        self.inEffectDeclarations = inEffect.declarations
+        self.inEffectNodes = inEffect.nodes
+        self.listedNodes = listed.listed
+        self.listingNodes = listed.nodes
         self.unusualReferences = indexes.unusual
         self.ownDomains = inEffect.domains
         self.suggestionIndex = LazySuggestionIndex(knownIdentifiers)
@@ -194,11 +196,12 @@ public struct LintContext: Sendable {
         self.systemCatalogName =
             systemDeclarations.isEmpty
             ? "the system catalog (\(release))" : "the system catalog (\(release) and the --system-types declarations)"
-        let unit =
+        var unit =
             unit
             ?? AppUnit(
                 name: app.file, infoPlist: app, extensions: extensions, folder: Path.directory(of: app.file),
                 resources: resources ?? .empty)
+        if let code { unit.code = code }
         self.unit = unit
         self.browser = DocumentBrowser(app: unit, allowed: [], policy: policy, catalog: catalog)
     }
@@ -286,7 +289,9 @@ extension LintContext {
     /// The graph node of the identifier of `declaration`, at `index` among the exports, then
     /// imports, of ``infoPlists``[`plist`]: the one the catalog recorded for it when it was built,
     /// without hashing the identifier (or, should it have none, the graph's look-up).
-    func node(of declaration: TypeDeclaration, at index: Int, inPlist plist: Int) -> ConformanceGraph.Node? {
+    private func node(ofDeclarationAt index: Int, inPlist plist: Int, _ declaration: TypeDeclaration)
+        -> ConformanceGraph.Node?
+    {
         catalog.node(ofDeclarationAt: firstGivenDeclaration[plist] + index)
             ?? catalog.graph.declaredNode(for: declaration.identifier)
     }
@@ -303,10 +308,10 @@ extension LintContext {
         return found
     }
 
-    /// The findings `finding` makes from each listed content type of ``documentContentTypes``
-    /// (the identifier with its location), in order, read in place.
+    /// The findings `finding` makes from each type the app's document types list (the identifier
+    /// with its location), in order, read in place.
     func contentTypeFindings(_ finding: (Located<UniformTypeIdentifier>) -> Diagnostic?) -> [Diagnostic] {
-        Self.findings(in: documentContentTypes) { finding($0.type) }
+        Self.findings(in: listings) { finding($0.type) }
     }
 
     /// ``contentTypeFindings(_:)`` with each type's graph node (nil when the graph has none),
@@ -314,10 +319,10 @@ extension LintContext {
     func contentTypeFindings(
         _ finding: (Located<UniformTypeIdentifier>, ConformanceGraph.Node?) -> Diagnostic?
     ) -> [Diagnostic] {
-        documentContentTypes.withUnsafeBufferPointer { listings in
+        listings.withUnsafeBufferPointer { listings in
             var found: [Diagnostic] = []
             for index in listings.indices {
-                if let diagnostic = finding(listings[index].type, contentTypeNodes[index]) { found.append(diagnostic) }
+                if let diagnostic = finding(listings[index].type, listingNodes[index]) { found.append(diagnostic) }
             }
             return found
         }
@@ -335,8 +340,8 @@ extension LintContext {
     }
 
     /// The bundle's declarations in effect, each with the index of its plist, and their graph
-    /// nodes, in order: the arrays the context keeps, made as they are kept (a copy of a hundred
-    /// thousand declarations into another array shape took a core for ~20 ms).
+    /// nodes, in order: the arrays the context keeps, made as they are kept (copying a hundred
+    /// thousand declarations into another array shape costs a core ~20 ms).
     static func declarationsInEffect(_ plists: [InfoPlist], _ catalog: TypeCatalog, from first: Int) -> (
         declarations: [(plist: Int, declaration: TypeDeclaration)], nodes: [ConformanceGraph.Node]
     ) {
@@ -533,20 +538,106 @@ struct FirstDeclarations {
 extension LintContext {
     /// The identifier `identifier` looks cut short from: one of `siblings` (listed beside it) or,
     /// failing that, one the app or its extensions declare, that continues it after a dot
-    /// (`net.daringfireball` beside `net.daringfireball.markdown`). Nil when there is none, or
-    /// when several continue it and none is listed beside it. Compared case-insensitively.
+    /// (`net.daringfireball` beside `net.daringfireball.markdown`). Only a bare domain (two
+    /// parts) looks cut short: a longer identifier is a type of its own even when another extends
+    /// it (`org.tug.tex` beside `org.tug.tex.bibtex`, both declared by TeX apps). Nil when there
+    /// is none, or when several continue it and none is listed beside it. Compared
+    /// case-insensitively.
     func lengthening(_ identifier: UniformTypeIdentifier, beside siblings: [UniformTypeIdentifier])
         -> UniformTypeIdentifier?
     {
+        guard identifier.normalized.split(separator: ".").count <= 2 else { return nil }
         let prefix = identifier.normalized + "."
         func continues(_ other: UniformTypeIdentifier) -> Bool { other.normalized.hasPrefix(prefix) }
         let listed = siblings.filter(continues)
         if let first = listed.first { return first }
         var declared: [UniformTypeIdentifier] = []
-        for (_, declaration) in bundleDeclarationsInEffect where continues(declaration.identifier) {
+        for (_, declaration) in inEffectDeclarations where continues(declaration.identifier) {
             if !declared.contains(declaration.identifier) { declared.append(declaration.identifier) }
             if declared.count > 1 { return nil }
         }
         return declared.first
+    }
+}
+
+extension LintContext {
+    /// The declarations of ``infoPlists``[`plist`] in `section`, in order, each with its graph node
+    /// (the one the catalog recorded when it was built: no identifier is hashed again).
+    public func declarationSites(inPlist plist: Int, _ section: DeclarationSite.Section)
+        -> LazyMapSequence<Range<Int>, DeclarationSite>
+    {
+        let info = infoPlists[plist]
+        let declarations = section == .exported ? info.exportedTypes : info.importedTypes
+        let offset = section == .exported ? 0 : info.exportedTypes.count
+        return declarations.indices.lazy.map { index in
+            DeclarationSite(
+                plist: plist, section: section, index: index, declaration: declarations[index],
+                node: node(ofDeclarationAt: offset + index, inPlist: plist, declarations[index]))
+        }
+    }
+
+    /// The bundle's declarations in effect, each identifier once, in file order.
+    public var declarationsInEffect: LazyMapSequence<Range<Int>, DeclarationInEffect> {
+        let declarations = inEffectDeclarations
+        let nodes = inEffectNodes
+        return declarations.indices.lazy.map { index in
+            DeclarationInEffect(
+                plist: declarations[index].plist, declaration: declarations[index].declaration, node: nodes[index])
+        }
+    }
+
+    /// The content types the document types of ``infoPlists``[`plist`] list, entry by entry, each
+    /// with its graph node (the app's found when the context was made; an extension's looked up).
+    public func listedTypes(inPlist plist: Int) -> LazyMapSequence<Range<Int>, ListedType> {
+        guard plist == 0 else {
+            var listed: [ListedType] = []
+            for (entryIndex, entry) in infoPlists[plist].documentTypes.enumerated() {
+                for (typeIndex, type) in entry.contentTypes.enumerated() {
+                    listed.append(
+                        ListedType(
+                            entryIndex: entryIndex, typeIndex: typeIndex, entry: entry, type: type,
+                            node: catalog.graph.node(for: type.value)))
+                }
+            }
+            return listed.indices.lazy.map { listed[$0] }
+        }
+        return appListedTypes
+    }
+
+    /// The content types the app's document type at `entryIndex` lists, with their graph nodes.
+    public func listedTypes(ofEntry entryIndex: Int) -> LazyMapSequence<Range<Int>, ListedType> {
+        let start = entryIndex < listingStarts.count ? listingStarts[entryIndex] : listings.count
+        let end = entryIndex + 1 < listingStarts.count ? listingStarts[entryIndex + 1] : listings.count
+        return appListedTypes(from: start, to: end)
+    }
+
+    /// Every content type the app's document types list, in order, with its graph node.
+    public var appListedTypes: LazyMapSequence<Range<Int>, ListedType> {
+        appListedTypes(from: 0, to: listings.count)
+    }
+
+    /// The app's listed types at positions `start..<end` of the context's list.
+    private func appListedTypes(from start: Int, to end: Int) -> LazyMapSequence<Range<Int>, ListedType> {
+        let listings = self.listings
+        let nodes = listingNodes
+        let starts = listingStarts
+        return (start..<end).lazy.map { position in
+            let listing = listings[position]
+            let entryIndex = Self.entry(containing: position, starts: starts)
+            return ListedType(
+                entryIndex: entryIndex, typeIndex: position - starts[entryIndex], entry: listing.entry,
+                type: listing.type, node: nodes[position])
+        }
+    }
+
+    /// The entry whose listed types include `position`: the last start at or before it.
+    private static func entry(containing position: Int, starts: [Int]) -> Int {
+        var low = 0
+        var high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= position { low = middle } else { high = middle - 1 }
+        }
+        return low
     }
 }

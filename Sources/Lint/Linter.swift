@@ -1,5 +1,6 @@
 import AppBundle
 import PropertyList
+import SwiftSource
 import UniformTypes
 
 /// Runs rules over apps: builds nothing itself but the context, applies the configuration
@@ -57,14 +58,41 @@ public struct Linter: Sendable {
         var outcomes = [[Diagnostic]](repeating: [], count: active.count)
         for (position, index) in order.enumerated() { swap(&outcomes[index], &scheduled[position]) }
         let suppressions = Self.suppressions(in: context)
-        if !suppressions.isEmpty {
-            for index in outcomes.indices {
-                outcomes[index].removeAll { diagnostic in
-                    suppressions[diagnostic.location.file]?.suppresses(diagnostic) ?? false
-                }
+        if !suppressions.isEmpty { suppress(&outcomes, by: suppressions, active: active) }
+        return FindingMerge.merge(&outcomes)
+    }
+
+    /// Removes from `outcomes` (one array per rule of `active`) the findings `suppressions`
+    /// silence, then, when PLIST-010 is among `active`, reports the comments that silenced
+    /// nothing (silenced in turn only by other comments).
+    private func suppress(_ outcomes: inout [[Diagnostic]], by suppressions: [String: Suppressions], active: [any Rule])
+    {
+        var used: [String: [Int: Set<String>]] = [:]
+        for index in outcomes.indices {
+            outcomes[index].removeAll { diagnostic in
+                let file = diagnostic.location.file
+                guard let match = suppressions[file]?.match(diagnostic) else { return false }
+                used[file, default: [:]][match.directive, default: []].insert(match.rule)
+                return true
             }
         }
-        return FindingMerge.merge(&outcomes)
+        let descriptions = active.map { type(of: $0).description }
+        guard let position = descriptions.firstIndex(where: { $0.code == IneffectiveSuppression.description.code })
+        else { return }
+        let ran = Set(descriptions.map(\.code) + descriptions.map(\.name))
+        let known =
+            RuleRegistry.rules.map { type(of: $0).description.code }
+            + RuleRegistry.rules.map { type(of: $0).description.name }
+        let rule = IneffectiveSuppression()
+        let severity = configuration.rules[IneffectiveSuppression.description.code]?.severity
+        for file in suppressions.keys.sorted() {
+            guard let fileSuppressions = suppressions[file] else { continue }
+            var found = rule.findings(
+                fileSuppressions, used: used[file] ?? [:], ran: ran, known: known, isSwift: file.hasSuffix(".swift"))
+            found.removeAll { fileSuppressions.match($0) != nil }
+            if let severity { for index in found.indices { found[index].severity = severity } }
+            outcomes[position] += found
+        }
     }
 
     /// The rules that declaration-only bundles are held to: the reading and declaration rules, not
@@ -100,16 +128,19 @@ public struct Linter: Sendable {
     ]
 
     /// The positions in `rules` in the order they start: those in ``slowestRules``, slowest first,
-    /// then the others in their order.
+    /// then the others in their order, the rules that read the app's Swift code last (the code
+    /// may still be being read: ``AppUnit/code``).
     static func startOrder(_ rules: [any Rule]) -> [Int] {
         func rank(_ index: Int) -> Int {
-            slowestRules.firstIndex(of: type(of: rules[index]).description.code) ?? slowestRules.count
+            let code = type(of: rules[index]).description.code
+            if code.hasPrefix("SRC-") { return slowestRules.count + 1 }
+            return slowestRules.firstIndex(of: code) ?? slowestRules.count
         }
         return rules.indices.sorted { (rank($0), $0) < (rank($1), $1) }
     }
 
     /// The suppression comments of `context`'s XML files, by file, from the comments their
-    /// reader kept.
+    /// reader kept, and those of the app's Swift files.
     private static func suppressions(in context: LintContext) -> [String: Suppressions] {
         var suppressions: [String: Suppressions] = [:]
         for plist in context.infoPlists {
@@ -118,14 +149,19 @@ public struct Linter: Sendable {
             let found = Suppressions(document: document)
             if !found.isEmpty { suppressions[document.file] = found }
         }
+        for (file, comments) in context.code?.directiveComments ?? [:] where suppressions[file] == nil {
+            let found = Suppressions(swiftComments: comments)
+            if !found.isEmpty { suppressions[file] = found }
+        }
         return suppressions
     }
 
-    /// Lints the Info.plist `text` (and extension Info.plists) without files around it: for
-    /// examples, tests and standard input. A text that does not parse gives its `PLIST-001`.
+    /// Lints the Info.plist `text` (and extension Info.plists, and the app's Swift code `swift`,
+    /// read as the file ``Example/swiftFile``) without files around it: for examples, tests and
+    /// standard input. A text that does not parse gives its `PLIST-001`.
     public func lint(
         text: String, file: String = Example.appFile, platform: Platform? = nil, extensions: [String] = [],
-        resources: ResourceIndex? = nil
+        resources: ResourceIndex? = nil, swift: String? = nil
     ) -> [Diagnostic] {
         let bytes = Array(text.utf8)
         let document: PropertyListDocument
@@ -144,7 +180,8 @@ public struct Linter: Sendable {
         let context = LintContext(
             app: InfoPlist(document: document, platform: platform ?? configuration.platform), extensions: models,
             buildSettings: configuration.buildSettings, resources: resources, systemDeclarations: systemDeclarations,
-            policy: configuration.policy)
+            policy: configuration.policy,
+            code: swift.map { SwiftCodeFacts(files: [SwiftFile(path: Example.swiftFile, bytes: Array($0.utf8))]) })
         return lint(context)
     }
 

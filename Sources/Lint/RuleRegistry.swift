@@ -33,8 +33,22 @@ public enum RuleRegistry {
         MisspeltKey.self,  // PLIST-007
         QuestionableSyntax.self,  // PLIST-008
         DeclarationsOnlyBundle.self,  // PLIST-009
+        IneffectiveSuppression.self,  // PLIST-010
         UndeclaredQuickLookType.self,  // QL-001
         ThumbnailExtensionIconEffect.self,  // QL-002
+        UndeclaredExportInCode.self,  // SRC-001
+        UnknownImportInCode.self,  // SRC-002
+        UndeclaredTypeInCode.self,  // SRC-003
+        FilenameExtensionAsType.self,  // SRC-004
+        BrowserTypeNotInDocumentTypes.self,  // SRC-005
+        DocumentReadsUnlistedType.self,  // SRC-006
+        MisspeltWritableContentTypes.self,  // SRC-007
+        UnconsumedCreationHandler.self,  // SRC-008
+        CreationWithoutDelegateMethod.self,  // SRC-009
+        PresentedDocumentBrowser.self,  // SRC-010
+        CancelOnlyCreationHandler.self,  // SRC-011
+        TemplatePlaceholderIdentifier.self,  // SRC-012
+        CreationHandlerCalledTwice.self,  // SRC-013
         InvalidIdentifierSyntax.self,  // UTI-001
         ReservedDomainDeclaration.self,  // UTI-002
         DynamicIdentifierDeclared.self,  // UTI-003

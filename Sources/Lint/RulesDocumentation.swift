@@ -32,7 +32,10 @@ public enum RulesDocumentation {
 
             Every rule, its default severity and the platforms it applies to. Severities can be changed, and
             rules turned off, in `.utiscope.json`; `<!-- utiscope:disable CODE -->` before an element of an XML
-            plist silences a rule for that element. In the examples, `\(Example.marker)` marks where the finding lands.
+            plist silences a rule for that element, and `// utiscope:disable CODE` before a statement or declaration
+            of the app's Swift code for that statement (a comment that silences nothing is PLIST-010). The `SRC-*` rules read the app's Swift code (a project's or
+            folder's, or `--sources DIR`); their examples show the Info.plist, then the code. In the examples,
+            `\(Example.marker)` marks where the finding lands.
 
             | Code | Name | Severity | Platforms | Summary |
             |---|---|---|---|---|
@@ -60,21 +63,28 @@ public enum RulesDocumentation {
         "The Info.plist of embedded extension \(index + 1):"
     }
 
-    /// An example as indented text, with its extensions' Info.plists after the app's.
+    /// The caption of an example's Swift code.
+    private static let swiftCaption = "The app's Swift code:"
+
+    /// An example as indented text, with its extensions' Info.plists and its Swift code after the
+    /// app's Info.plist (left out when empty).
     private static func plain(_ example: Example) -> String {
-        var text = "\n" + indented(example.snippet)
+        var text = example.snippet.isEmpty ? "" : "\n" + indented(example.snippet)
         for (index, snippet) in example.extensions.enumerated() {
             text += "\n  " + extensionCaption(index) + "\n" + indented(snippet)
         }
+        if let swift = example.swift { text += "\n  " + swiftCaption + "\n" + indented(swift) }
         return text
     }
 
-    /// An example as fenced XML, with its extensions' Info.plists after the app's.
+    /// An example as fenced XML, with its extensions' Info.plists and its Swift code after the
+    /// app's Info.plist (left out when empty).
     private static func markdown(_ example: Example) -> String {
-        var text = "\n```xml\n\(example.snippet)\n```\n"
+        var text = example.snippet.isEmpty ? "" : "\n```xml\n\(example.snippet)\n```\n"
         for (index, snippet) in example.extensions.enumerated() {
             text += "\n\(extensionCaption(index))\n\n```xml\n\(snippet)\n```\n"
         }
+        if let swift = example.swift { text += "\n\(swiftCaption)\n\n```swift\n\(swift)\n```\n" }
         return text
     }
 

@@ -13,11 +13,37 @@ struct BinaryPlistReader {
 
     /// Parses `bytes`, which start with `bplist00`.
     func read(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListDocument {
+        var work = BinaryReadWork()
+        return try read(bytes, work: &work)
+    }
+
+    /// Parses `bytes`, adding to `work` what was done, whether the read succeeds or not: tests
+    /// bound the work a hostile file causes by these counts, not by the time it takes.
+    func read(_ bytes: [UInt8], work: inout BinaryReadWork) throws(PropertyListError) -> PropertyListDocument {
         try bytes.withUnsafeBufferPointer { buffer throws(PropertyListError) -> PropertyListDocument in
             let trailer = try BinaryPlistTrailer(buffer, file: file)
             var decoder = BinaryObjectDecoder(bytes: buffer, trailer: trailer, file: file, depthLimit: depthLimit)
+            defer { work.add(decoder.work) }
             return try decoder.decode()
         }
+    }
+}
+
+/// What a binary read did, counted: each count is bounded by the file's size when objects are
+/// decoded once each, however often they are referenced.
+struct BinaryReadWork: Sendable, Equatable {
+    /// Offset-table entries checked.
+    var offsetsChecked = 0
+    /// Objects decoded (as values or as dictionary keys).
+    var objectsDecoded = 0
+    /// Object references read from containers.
+    var referencesFollowed = 0
+
+    /// Adds `other`'s counts to these.
+    mutating func add(_ other: BinaryReadWork) {
+        offsetsChecked += other.offsetsChecked
+        objectsDecoded += other.objectsDecoded
+        referencesFollowed += other.referencesFollowed
     }
 }
 
@@ -150,6 +176,8 @@ private struct BinaryObjectDecoder {
     var childList: [Int32] = []
     /// The open containers around the innermost one.
     var parents: [Frame] = []
+    /// What has been done so far.
+    var work = BinaryReadWork()
 
     init(bytes: UnsafeBufferPointer<UInt8>, trailer: BinaryPlistTrailer, file: String, depthLimit: Int) {
         self.bytes = bytes
@@ -175,10 +203,11 @@ private struct BinaryObjectDecoder {
 
     /// Checks every offset-table entry, as CoreFoundation does: a file with an entry outside the
     /// object area is refused even when nothing references that object.
-    private func validateOffsetTable() throws(PropertyListError) {
+    private mutating func validateOffsetTable() throws(PropertyListError) {
         let size = trailer.offsetSize
         var position = trailer.offsetTableStart
         for object in 0..<trailer.objectCount {
+            work.offsetsChecked &+= 1
             let offset = readUnsigned(at: position, size: size)
             // Objects start after the header and before the offset table.
             guard offset >= UInt64(BinaryPlistTrailer.headerSize), offset < UInt64(objectEnd) else {
@@ -217,6 +246,7 @@ private struct BinaryObjectDecoder {
                 }
                 let child = frame.next
                 frame.next &+= 1
+                work.referencesFollowed &+= 1
                 if frame.isDictionary && child & 1 == 0 {
                     scratch.append(try keyNode(try reference(child >> 1, in: frame)))
                     continue
@@ -287,6 +317,7 @@ private struct BinaryObjectDecoder {
     /// Decodes one object: a scalar becomes a node; an array or dictionary becomes a frame to fill.
     /// `depth` is the nesting level the object has if it is a container (the top object's is 1).
     private mutating func decode(_ site: ObjectSite, depth: Int) throws(PropertyListError) -> Decoded {
+        work.objectsDecoded &+= 1
         let marker = bytes[site.offset]
         let position = site.offset &+ 1
         switch marker >> 4 {
@@ -363,6 +394,7 @@ private struct BinaryObjectDecoder {
     private mutating func keyNode(_ object: Int) throws(PropertyListError) -> Int32 {
         let known = keyNodes[object]
         if known >= 0 { return builder.copyDetached(known) }
+        work.objectsDecoded &+= 1
         let site = site(of: object)
         let marker = bytes[site.offset]
         let kind: String

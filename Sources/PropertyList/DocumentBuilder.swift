@@ -19,6 +19,8 @@ struct DocumentBuilder {
     /// or when an end tag comes first); `anchoredComments` comments have been settled.
     private var commentAnchors: [(line: UInt32, column: UInt32)] = []
     private var anchoredComments = 0
+    /// For each comment, where its `<!--` stands (0 when unknown).
+    private var commentStarts: [(line: UInt32, column: UInt32)] = []
 
     /// In the second part of a split XML read, how many nodes (the first ones) stand in for the
     /// first part's open containers and their keys: their children are only complete once the
@@ -214,6 +216,7 @@ struct DocumentBuilder {
         for end in rest.commentEnds { commentEnds.append(commentBase &+ end) }
         // The cut follows an end tag, so every comment of this part is settled already.
         commentAnchors += rest.commentAnchors
+        commentStarts += rest.commentStarts
         anchoredComments = commentAnchors.count - (rest.commentAnchors.count - rest.anchoredComments)
     }
 
@@ -381,12 +384,14 @@ struct DocumentBuilder {
         }
     }
 
-    /// Records a comment's text (the input's size bounds their total); where the next element
-    /// starts is told by ``anchorComments(line:column:)`` or ``unanchorComments()``.
-    mutating func addComment(_ text: UnsafeBufferPointer<UInt8>) {
+    /// Records a comment's text (the input's size bounds their total) and where its `<!--`
+    /// stands (0 when unknown); where the next element starts is told by
+    /// ``anchorComments(line:column:)`` or ``unanchorComments()``.
+    mutating func addComment(_ text: UnsafeBufferPointer<UInt8>, line: Int, column: Int) {
         commentText.append(contentsOf: text)
         commentEnds.append(Int32(clamping: commentText.count))
         commentAnchors.append((0, 0))
+        commentStarts.append((UInt32(clamping: max(0, line)), UInt32(clamping: max(0, column))))
     }
 
     /// A start tag at `line`:`column`: the comments since the last tag stand before it.
@@ -407,7 +412,7 @@ struct DocumentBuilder {
     consuming func finish(root: Int32) -> PropertyListDocument {
         let storage = DocumentStorage(
             nodes: nodes, arena: arena, children: children, file: file, format: format, commentText: commentText,
-            commentEnds: commentEnds, commentAnchors: commentAnchors)
+            commentEnds: commentEnds, commentAnchors: commentAnchors, commentStarts: commentStarts)
         var warnings = pendingWarnings.map { warning in
             PropertyListWarning(warning.kind, at: PlistValue(storage: storage, index: warning.node).location)
         }

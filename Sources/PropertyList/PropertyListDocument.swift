@@ -93,10 +93,13 @@ final class DocumentStorage: Sendable {
     let commentEnds: [Int32]
     /// Where the start tag after each comment begins (0, 0 when an end tag comes first).
     let commentAnchors: [(line: UInt32, column: UInt32)]
+    /// Where each comment's `<!--` stands (0, 0 when unknown).
+    let commentStarts: [(line: UInt32, column: UInt32)]
 
     init(
         nodes: [NodeRecord], arena: [UInt8], children: [Int32], file: String, format: PropertyListFormat,
-        commentText: [UInt8] = [], commentEnds: [Int32] = [], commentAnchors: [(line: UInt32, column: UInt32)] = []
+        commentText: [UInt8] = [], commentEnds: [Int32] = [], commentAnchors: [(line: UInt32, column: UInt32)] = [],
+        commentStarts: [(line: UInt32, column: UInt32)] = []
     ) {
         self.nodes = nodes
         self.arena = arena
@@ -106,6 +109,7 @@ final class DocumentStorage: Sendable {
         self.commentText = commentText
         self.commentEnds = commentEnds
         self.commentAnchors = commentAnchors
+        self.commentStarts = commentStarts
     }
 }
 
@@ -113,6 +117,10 @@ final class DocumentStorage: Sendable {
 public struct PlistComment: Sendable, Hashable {
     /// The text between `<!--` and `-->`, as written.
     public let text: String
+    /// The line of the comment's `<!--`; nil when unknown.
+    public let line: Int?
+    /// The column of the comment's `<!--`, in Unicode scalars; nil when unknown.
+    public let column: Int?
     /// The line of the start tag that follows the comment (after blanks, text and other
     /// comments); nil when an end tag comes first.
     public let nextElementLine: Int?
@@ -131,45 +139,6 @@ public struct PropertyListDocument: Sendable {
         self.storage = storage
         self.rootIndex = root
         self.warnings = warnings
-        if Self.keepsStorageUntilExit { keepUntilExit() }
-    }
-
-    /// Whether documents read from now on keep their storage until the process exits (false by
-    /// default), as ``keepUntilExit()`` does. For a program that reads a bounded set of documents
-    /// and exits, such as the `utiscope` command, which sets it before reading anything. Read and
-    /// written atomically; a document being read while it changes may be kept or not.
-    public static var keepsStorageUntilExit: Bool {
-        get { utiscope_load_flag(KeepSwitch.flag) != 0 }
-        set { utiscope_store_flag(KeepSwitch.flag, newValue ? 1 : 0) }
-    }
-
-    /// Keeps the document's storage until the process exits: it is never freed, even when no value
-    /// of the document is left. Every value and source location read from a document points into
-    /// its storage, and copying one on several cores at once makes them all update that one
-    /// reference count in turn (the storage's, and those of the file name and the value text every
-    /// location and string value shares) unless it is kept: a kept storage's counts are never
-    /// written (~15% of `utiscope lint`'s time on a 51 MB Info.plist). Returns false, and changes
-    /// nothing, when the Swift runtime lacks the entry points this uses. Not for a long-running
-    /// process that reads many documents: their memory is never given back.
-    @discardableResult
-    public func keepUntilExit() -> Bool {
-        guard utiscope_make_immortal(Unmanaged.passUnretained(storage).toOpaque()) != 0 else { return false }
-        // The buffers the storage holds, where this runtime's layout is known (Linux: no bridging).
-        // Each is checked to be the same kind of object as one made here before it is touched.
-        for buffer in [
-            ImmortalBuffers.object(of: storage.file), ImmortalBuffers.object(of: storage.arena),
-            ImmortalBuffers.object(of: storage.nodes), ImmortalBuffers.object(of: storage.children),
-        ] {
-            if let buffer { _ = utiscope_make_immortal(buffer) }
-        }
-        return true
-    }
-
-    /// Whether the document's storage is kept until the process exits (see ``keepUntilExit()``),
-    /// read from the runtime's reference-count word where its layout is known (x86_64 and arm64:
-    /// the low 32 bits and the top bit set); false elsewhere, and for a storage that is not kept.
-    public var isKeptUntilExit: Bool {
-        withExtendedLifetime(storage) { ImmortalBuffers.isImmortal(Unmanaged.passUnretained(storage).toOpaque()) }
     }
 
     /// The top-level value.
@@ -202,8 +171,10 @@ public struct PropertyListDocument: Sendable {
     public func comments(containing text: String) -> [PlistComment] {
         commentRanges(containing: text).map { index, range in
             let anchor = storage.commentAnchors[index]
+            let start = index < storage.commentStarts.count ? storage.commentStarts[index] : (line: 0, column: 0)
             return PlistComment(
                 text: String(decoding: storage.commentText[range], as: UTF8.self),
+                line: start.line > 0 ? Int(start.line) : nil, column: start.column > 0 ? Int(start.column) : nil,
                 nextElementLine: anchor.line > 0 ? Int(anchor.line) : nil,
                 nextElementColumn: anchor.column > 0 ? Int(anchor.column) : nil)
         }
@@ -245,82 +216,5 @@ public struct PropertyListDocument: Sendable {
     public func value(madeFor location: SourceLocation) -> PlistValue? {
         guard let value = location.sourceValue, value.storage === storage, !value.isKey else { return nil }
         return value
-    }
-}
-
-/// The memory behind ``PropertyListDocument/keepsStorageUntilExit``: one C `int`, allocated once
-/// and never freed, so that every file of the module reads and writes the same flag through the
-/// shim's atomic loads and stores.
-private enum KeepSwitch {
-    /// The flag: 0 off, 1 on.
-    nonisolated(unsafe) static let flag: UnsafeMutablePointer<CInt> = {
-        let flag = UnsafeMutablePointer<CInt>.allocate(capacity: 1)
-        flag.initialize(to: 0)
-        return flag
-    }()
-}
-
-/// The heap objects behind native strings and arrays, for making them immortal along with a kept
-/// document: a string's or an array's buffer shared by every value of a document is retained on
-/// every copy, on every core. Only on Linux, where a native array is one reference to its buffer
-/// and a native string's second word is the buffer's address under a four-bit discriminator (the
-/// standard library's ABI); every object found is first checked to be of the same class as the
-/// buffer of a string or array made here, and anything else (small or foreign strings, empty
-/// arrays, another layout) gives nil.
-enum ImmortalBuffers {
-    /// The buffer object of `string`, or nil.
-    static func object(of string: String) -> UnsafeMutableRawPointer? {
-        #if os(Linux) && (arch(x86_64) || arch(arm64))
-            let reference = String(repeating: "x", count: 32)
-            guard let candidate = address(ofNative: string), let known = address(ofNative: reference),
-                withExtendedLifetime(reference, { isa(of: known) }) == isa(of: candidate)
-            else { return nil }
-            return candidate
-        #else
-            return nil
-        #endif
-    }
-
-    /// The buffer object of `array`, or nil (an empty array's is the runtime's shared, immortal one).
-    static func object<Element>(of array: [Element]) -> UnsafeMutableRawPointer? {
-        #if os(Linux)
-            guard !array.isEmpty, MemoryLayout<[Element]>.size == MemoryLayout<UnsafeMutableRawPointer>.size,
-                let sample = array.first
-            else { return nil }
-            let reference = [sample]
-            let candidate = unsafeBitCast(array, to: UnsafeMutableRawPointer.self)
-            let known = unsafeBitCast(reference, to: UnsafeMutableRawPointer.self)
-            guard withExtendedLifetime(reference, { isa(of: known) }) == isa(of: candidate) else { return nil }
-            return candidate
-        #else
-            return nil
-        #endif
-    }
-
-    /// The buffer address of a native, heap-allocated string, or nil.
-    private static func address(ofNative string: String) -> UnsafeMutableRawPointer? {
-        guard MemoryLayout<String>.size == 16 else { return nil }
-        let words = unsafeBitCast(string, to: (UInt64, UInt64).self)
-        // Discriminator 0: a native (not small, not immortal literal, not bridged) string.
-        guard words.1 >> 60 == 0, words.1 != 0 else { return nil }
-        return UnsafeMutableRawPointer(bitPattern: UInt(words.1 & 0x0FFF_FFFF_FFFF_FFFF))
-    }
-
-    /// Whether the object at `object` is immortal: on 64-bit reference counts (the word after the
-    /// class pointer), the low 32 bits set and the top bit. False for nil, and where the layout is
-    /// not known.
-    static func isImmortal(_ object: UnsafeMutableRawPointer?) -> Bool {
-        #if arch(x86_64) || arch(arm64)
-            // Read atomically: other threads may be retaining an object that is not kept.
-            guard let word = object.map({ utiscope_load_word($0 + 8) }) else { return false }
-            return word & 0xFFFF_FFFF == 0xFFFF_FFFF && word >> 63 == 1
-        #else
-            return false
-        #endif
-    }
-
-    /// An object's class pointer: its first word.
-    private static func isa(of object: UnsafeMutableRawPointer) -> UInt {
-        object.load(as: UInt.self)
     }
 }

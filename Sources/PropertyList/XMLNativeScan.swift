@@ -329,6 +329,8 @@ struct XMLNativeScan {
     /// `<!--` to the first `--`, which must be followed by `>`; its text checked as text is.
     private mutating func comment(_ state: inout XMLState) -> Bool {
         let text = cursor + 4
+        let startLine = line
+        let startColumn = columnOf(cursor)
         // Outside the root libxml2 looks for `-->` from the `<`: when its input is fed in pieces,
         // `<!-->` or `<!--->` at a piece's end reads as a comment cut short.
         if phase != .content && (starts(at: text, with: ">") || starts(at: text, with: "->")) { return false }
@@ -354,7 +356,7 @@ struct XMLNativeScan {
             }
         }
         cursor = byte + 3
-        state.comment(UnsafeBufferPointer(start: text, count: byte - text))
+        state.comment(UnsafeBufferPointer(start: text, count: byte - text), line: startLine, column: startColumn)
         return true
     }
 

@@ -24,6 +24,9 @@ struct XMLPlistReader {
     /// Whether ``XMLNativeScan`` reads first (libxml2 reads what it gives up on, with the same
     /// result); tests and fuzzing turn it off to compare with libxml2's reading.
     var nativeScan = true
+    /// Whether the first part of a split read waits for the scan's cut instead of giving the
+    /// split up when the scan is late: tests set it so that the split path always runs.
+    var firstPartWaitsForCut = false
 
     func read(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListDocument {
         XMLPlistReader.initializeOnce
@@ -175,7 +178,7 @@ struct XMLPlistReader {
         XMLPlistReader.initializeOnce
         guard bytes.count <= Int(Int32.max) else { return nil }
         let (file, depthLimit) = (self.file, self.depthLimit)
-        let handoff = CutHandoff()
+        let handoff = CutHandoff(firstPartWaits: firstPartWaitsForCut)
         // The scan and second part go first: when no other core is free and both run on one
         // thread one after the other, the first part then finds the cut ready instead of giving
         // up on a split read whose second part is done already.
@@ -479,7 +482,7 @@ struct XMLPlistReader {
         }
         sax.comment = { context, text in
             guard let context, let text else { return }
-            XMLState.from(context).pointee.comment(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))))
+            XMLState.from(context).pointee.comment(text)
         }
         sax.cdataBlock = sax.characters
         sax.ignorableWhitespace = sax.characters
@@ -701,7 +704,9 @@ struct XMLState {
         guard finishing, let open = frames.last else { return nil }
         let problem = PropertyListProblem.truncated("it ends inside <\(open.element.name)>")
         guard let places, let parserOffset else {
-            let endings = [LibXMLError.Code.documentEnd, LibXMLError.Code.tagNotFinished, LibXMLError.Code.endTagRequired]
+            let endings = [
+                LibXMLError.Code.documentEnd, LibXMLError.Code.tagNotFinished, LibXMLError.Code.endTagRequired,
+            ]
             return endings.contains(error.code) ? (problem, line, column) : nil
         }
         guard !places.contains(Array("</\(open.element.name)".utf8), from: parserOffset) else { return nil }
@@ -777,7 +782,9 @@ struct XMLState {
     /// Refuses the entity reference libxml2 hands to the `reference` callback (2.13 and later, for
     /// an undeclared entity in a document with an external DTD), at its `&`.
     mutating func refuseReference(named name: String) {
-        let found = located(LibXMLError(domain: LibXMLError.Domain.parser, code: LibXMLError.Code.undeclaredEntity, name: name), line: nil, column: nil)
+        let found = located(
+            LibXMLError(domain: LibXMLError.Domain.parser, code: LibXMLError.Code.undeclaredEntity, name: name),
+            line: nil, column: nil)
         guard found.line == nil else { return record(found.problem, line: found.line, column: found.column) }
         fail(found.problem)
     }
@@ -794,13 +801,19 @@ struct XMLState {
     mutating func startElement(_ name: UnsafePointer<xmlChar>) {
         guard !failed, let context else { return }
         endStrayText()
+        let (line, column) = start(in: context, comment: false)
+        startElement(name, count: Int(xmlStrlen(name)), line: line, column: column)
+    }
+
+    /// Where the tag (or, with `comment`, the comment) libxml2 has just read starts, found
+    /// looking back from where the parser stands; lines count from the file's start.
+    func start(in context: xmlParserCtxtPtr, comment: Bool) -> (line: Int32, column: Int32) {
         var line: Int32 = 0
         var column: Int32 = 0
         var offset = -1
-        utiscope_xml_tag_start(context, &line, &column, &offset)
-        line += lineOffset
+        utiscope_xml_tag_start(context, comment ? 1 : 0, &line, &column, &offset)
         if offset >= 0 { column = Int32(clamping: columnInSource(at: offset) ?? 0) }
-        startElement(name, count: Int(xmlStrlen(name)), line: line, column: column)
+        return (line + lineOffset, column)
     }
 
     /// A start tag named by the `count` bytes at `name`, whose `<` stands at `line`:`column`.
@@ -927,10 +940,19 @@ struct XMLState {
         if frames.isEmpty || frames.last?.element == .plist { root = node }
     }
 
-    mutating func comment(_ text: UnsafeBufferPointer<UInt8>) {
+    /// A comment libxml2 has just read: its `<!--` is found looking back from where the parser
+    /// stands, as a start tag's `<` is.
+    mutating func comment(_ text: UnsafePointer<xmlChar>) {
+        guard !failed, let context else { return }
+        let (line, column) = start(in: context, comment: true)
+        comment(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))), line: line, column: column)
+    }
+
+    /// A comment of the `text` between `<!--` and `-->`, whose `<!--` stands at `line`:`column`.
+    mutating func comment(_ text: UnsafeBufferPointer<UInt8>, line: Int32, column: Int32) {
         guard !failed else { return }
         endStrayText()
-        builder.addComment(text)
+        builder.addComment(text, line: Int(line), column: Int(column))
     }
 
     /// Whether text goes into a value now (a key, a string or a scalar's text) rather than
@@ -1020,7 +1042,9 @@ extension Element {
 
 /// The cut of a split read, handed from the thread that scans for it to the thread reading the
 /// first part, which never waits for it: when it needs the cut before the scan has it, it gives
-/// up. Either thread giving up (or finding no cut) tells the other, which then stops.
+/// up. Either thread giving up (or finding no cut) tells the other, which then stops. Tests make
+/// the first part wait instead (``firstPartWaits``), so that a split read on two threads never
+/// depends on how they are scheduled.
 final class CutHandoff: @unchecked Sendable {
     private enum State {
         /// The scan is running.
@@ -1034,12 +1058,26 @@ final class CutHandoff: @unchecked Sendable {
     /// Guards `state` (a semaphore used as a lock: no Foundation here).
     private let lock = DispatchSemaphore(value: 1)
     private var state = State.scanning
+    /// Whether ``claim()`` waits for the scan's result rather than giving the split read up.
+    let firstPartWaits: Bool
+    /// Signalled once the state leaves `scanning`; kept signalled for every later wait.
+    private let settled = DispatchSemaphore(value: 0)
+
+    /// A handoff; `firstPartWaits` for tests only. The scan is started before the first part
+    /// (``XMLPlistReader/readInTwoParts(_:concurrently:natively:)``), so when both run on one
+    /// thread the scan has published by the time the first part waits.
+    init(firstPartWaits: Bool = false) {
+        self.firstPartWaits = firstPartWaits
+    }
 
     /// Records the scan's result; false when there is nothing to go on with (no cut, or the
     /// first part has given up).
     func publish(_ split: XMLSplit?) -> Bool {
         lock.wait()
-        defer { lock.signal() }
+        defer {
+            lock.signal()
+            settled.signal()
+        }
         guard case .scanning = state, let split else {
             state = .abandoned
             return false
@@ -1057,8 +1095,12 @@ final class CutHandoff: @unchecked Sendable {
     }
 
     /// The cut, or nil when there is none, the split read was given up, or the scan is still
-    /// running (the split read is then given up).
+    /// running (the split read is then given up; with ``firstPartWaits``, its result is awaited).
     func claim() -> XMLSplit? {
+        if firstPartWaits {
+            settled.wait()
+            settled.signal()
+        }
         lock.wait()
         defer { lock.signal() }
         switch state {
@@ -1073,7 +1115,10 @@ final class CutHandoff: @unchecked Sendable {
     /// Gives the split read up: the other part stops at its next look.
     func abandon() {
         lock.wait()
-        defer { lock.signal() }
+        defer {
+            lock.signal()
+            settled.signal()
+        }
         state = .abandoned
     }
 }

@@ -18,6 +18,15 @@ struct FindingsTable {
         }
     }
 
+    /// The findings as the table lists them: errors first, then warnings, then infos, each
+    /// severity in the order of their places (file, line, column), as `diagnostics` are given.
+    var ordered: [Diagnostic] {
+        diagnostics.enumerated().sorted { lhs, rhs in
+            lhs.element.severity != rhs.element.severity
+                ? lhs.element.severity > rhs.element.severity : lhs.offset < rhs.offset
+        }.map(\.element)
+    }
+
     var html: String {
         var text = "<div class=\"rule-chips\">"
         for rule in ruleCounts {
@@ -32,14 +41,14 @@ struct FindingsTable {
         text += "<table id=\"findings-table\"><thead><tr><th>where</th><th>severity</th><th>rule</th>"
         text += "<th>finding</th></tr></thead>\n<tbody>\n"
         text.reserveCapacity(diagnostics.count * 700)
-        for diagnostic in diagnostics { text += row(diagnostic) }
+        for diagnostic in ordered { text += row(diagnostic) }
         return text + "</tbody></table>\n"
     }
 
     func row(_ diagnostic: Diagnostic) -> String {
         let severity = diagnostic.severity.rawValue
         var text = "<tr class=\"finding \(severity)\" data-rule=\"\(HTMLText.attribute(diagnostic.code))\">"
-        text += "<td class=\"where\">\(HTMLText.escape(Self.position(diagnostic.location)))</td>"
+        text += "<td class=\"where\">\(HTMLText.path(Self.position(diagnostic.location)))</td>"
         text += "<td><span class=\"severity \(severity)\">\(severity)</span></td>"
         text += "<td><code>\(HTMLText.escape(diagnostic.code))</code><br><span class=\"rule-name\">"
         text += "\(HTMLText.escape(diagnostic.name))</span></td>"
@@ -49,7 +58,7 @@ struct FindingsTable {
             text += "<ul class=\"notes\">"
             for note in diagnostic.notes {
                 text +=
-                    "<li><span class=\"where\">\(HTMLText.escape(Self.position(note.location ?? diagnostic.location)))"
+                    "<li><span class=\"where\">\(HTMLText.path(Self.position(note.location ?? diagnostic.location)))"
                 text += "</span> note: \(HTMLText.escape(note.message))\(excerpt(note.location))</li>"
             }
             text += "</ul>"

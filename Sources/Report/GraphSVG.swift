@@ -26,10 +26,15 @@ struct GraphSVG {
         layout = LayeredLayout(sizes: sizes, edges: folded.edges)
     }
 
+    /// What a type whose identifier is an empty string is drawn as.
+    static let emptyIdentifierLabel = "(empty identifier)"
+
     /// The text drawn in an item.
     static func label(_ item: FoldedGraph.Item, graph: TypeGraph, folded: FoldedGraph) -> String {
         switch item {
-        case .type(let node): return HTMLText.truncated(graph.nodes[node].identifier.rawValue, limit: labelLimit)
+        case .type(let node):
+            let identifier = graph.nodes[node].identifier.rawValue
+            return identifier.isEmpty ? emptyIdentifierLabel : HTMLText.truncated(identifier, limit: labelLimit)
         case .more(let fold):
             let count = folded.folds[fold].members.count
             if folded.folds[fold].anchor == nil {
@@ -117,7 +122,10 @@ struct GraphSVG {
             if type.problems.isUnknown { classes.append("unknown") }
             if type.problems.inCycle { classes.append("in-cycle") }
             identifier = type.identifier.rawValue
-            title = OutputEscaping.escape(identifier) + " — " + Self.originPhrase(type)
+            if identifier.isEmpty { classes.append("empty-identifier") }
+            title =
+                (identifier.isEmpty ? "an empty identifier ('')" : OutputEscaping.escape(identifier)) + " — "
+                + Self.originPhrase(type)
             if let location = type.location { title += " (\(OutputEscaping.escape(location.description)))" }
             if type.problems.inCycle { title += "\nin a conformance cycle" }
             let problems = type.problems
@@ -139,7 +147,7 @@ struct GraphSVG {
             if members.count > 12 { title += "\n…" }
         }
         var text = "<g class=\"\(classes.joined(separator: " "))\" data-item=\"\(number)\""
-        if !identifier.isEmpty { text += " data-id=\"\(HTMLText.attribute(identifier))\"" }
+        if case .type = item { text += " data-id=\"\(HTMLText.attribute(identifier))\"" }
         // The tooltip's lines stay lines: its parts from input were escaped above, newlines included.
         let tooltip = title.split(separator: "\n", omittingEmptySubsequences: false).map {
             HTMLText.escape(String($0))

@@ -68,7 +68,7 @@ public struct HTMLReport {
 
         // Header.
         html += "<header>\n<h1>\(HTMLText.escape(app.name))</h1>\n<p class=\"meta\">"
-        var facts = ["<code>\(HTMLText.escape(app.infoPlist.file))</code>"]
+        var facts = ["<code>\(HTMLText.path(app.infoPlist.file))</code>"]
         if let identifier = app.infoPlist.bundleIdentifier?.value {
             facts.append("<code>\(HTMLText.escape(identifier))</code>")
         }
@@ -78,6 +78,9 @@ public struct HTMLReport {
         html += facts.joined(separator: " · ") + "</p>\n<nav>"
         html += "<a href=\"#graph\"><b>\(graph.nodes.count)</b> types</a>"
         html += "<a href=\"#browser\"><b>\(app.infoPlist.documentTypes.count)</b> document types</a>"
+        if let code = app.code, !code.files.isEmpty {
+            html += "<a href=\"#code\"><b>\(code.files.count)</b> Swift files</a>"
+        }
         let counts = report.counts
         html += "<a href=\"#findings\" class=\"errors\"><b>\(counts.errors)</b> errors</a>"
         html += "<a href=\"#findings\" class=\"warnings\"><b>\(counts.warnings)</b> warnings</a>"
@@ -96,8 +99,14 @@ public struct HTMLReport {
         }
         html += "</p>\n" + Self.legend
         html += "<div class=\"toolbar\"><input id=\"type-search\" type=\"search\" placeholder=\"search types\""
-        html +=
-            " aria-label=\"search types\" autocomplete=\"off\"><span id=\"search-count\" class=\"muted\"></span></div>\n"
+        html += " aria-label=\"search types\" autocomplete=\"off\"><span id=\"search-count\" class=\"muted\"></span>"
+        html += "<span class=\"zoom\" role=\"group\" aria-label=\"zoom the graph\">"
+        html += "<button type=\"button\" id=\"graph-zoom-out\" title=\"zoom out\">−</button>"
+        html += "<span id=\"graph-zoom-level\" class=\"muted\">100%</span>"
+        html += "<button type=\"button\" id=\"graph-zoom-in\" title=\"zoom in\">+</button>"
+        html += "<button type=\"button\" id=\"graph-fit\" title=\"fit the graph to the width of its box\">fit</button>"
+        html += "<button type=\"button\" id=\"graph-zoom-reset\" title=\"draw the graph at its own size\">100%</button>"
+        html += "</span></div>\n"
         html += "<ol id=\"search-results\"></ol>\n"
         html += "<div class=\"graph-scroll\">\n\(svg.svg)</div>\n</section>\n"
 
@@ -114,6 +123,7 @@ public struct HTMLReport {
         html +=
             " aria-label=\"filter files\" autocomplete=\"off\"><span class=\"muted\">\(grid.tiles.count) files</span></div>\n"
         html += grid.html + "</section>\n"
+        if let code = app.code, !code.files.isEmpty { html += CodeSection(code: code).html }
 
         // The findings.
         html += "<section id=\"findings\">\n<h2>Lint findings</h2>\n<p class=\"lead\">"
@@ -150,10 +160,14 @@ public struct HTMLReport {
     /// The allowed types, folded away when there are many.
     func allowedTypes() -> String {
         let allowed = browser.allowed
-        let how = allowed.isExplicit ? "given explicitly" : "nil: the app's document types"
+        var how = allowed.isExplicit ? "given explicitly" : "nil: the app's document types"
+        if let site = allowed.site {
+            how = "\(site.kind.apiName) at \(site.location); "
+            how += site.list.form == .explicit || site.list.form == .dynamic ? "its list" : "the app's document types"
+        }
         var text = "<details class=\"allowed\"\(allowed.types.count <= 12 ? " open" : "")><summary>"
         text +=
-            "\(allowed.types.count) allowed content type\(allowed.types.count == 1 ? "" : "s") (\(how))</summary><p>"
+            "\(allowed.types.count) allowed content type\(allowed.types.count == 1 ? "" : "s") (\(HTMLText.escape(how)))</summary><p>"
         for type in allowed.types {
             let note = type.notes.first.map { ": " + $0.message } ?? ""
             text += "<code class=\"\(type.notes.isEmpty ? "allowed" : "allowed noted")\""

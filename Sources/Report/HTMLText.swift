@@ -12,6 +12,12 @@ public enum HTMLText {
         replacing(OutputEscaping.escape(text), quotes: true)
     }
 
+    /// A path (or `path:line:column`) for element content, as ``escape(_:)`` makes it, with a
+    /// line-break opportunity (`<wbr>`) after each `/`: a long path wraps at its separators.
+    public static func path(_ text: String) -> String {
+        escape(text).replacingOccurrences(of: "/", with: "/<wbr>")
+    }
+
     /// `text` for element content: `&`, `<` and `>` as character references, control and bidi
     /// characters as visible escapes.
     public static func escape(_ text: String) -> String {

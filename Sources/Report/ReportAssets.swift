@@ -37,6 +37,8 @@ enum ReportAssets {
         #search-results a { cursor: pointer; color: var(--exported-line); }
         .graph-scroll { overflow: auto; max-height: 78vh; border: 1px solid var(--line); border-radius: 8px; background: #fbfbfc; }
         #graph-svg { display: block; }
+        .toolbar .zoom { margin-left: auto; display: inline-flex; gap: 4px; align-items: center; }
+        .toolbar .zoom button { font: inherit; min-width: 28px; padding: 2px 8px; border: 1px solid var(--line); border-radius: 6px; background: var(--paper); cursor: pointer; }
         #graph-svg .node rect { fill: var(--system); stroke: var(--system-line); stroke-width: 1.2; }
         #graph-svg .node text { font: 12px ui-monospace, Menlo, "DejaVu Sans Mono", monospace; fill: var(--ink); }
         #graph-svg .node.exported rect { fill: var(--exported); stroke: var(--exported-line); }
@@ -47,6 +49,7 @@ enum ReportAssets {
         #graph-svg .node.in-cycle rect { stroke: var(--cycle); stroke-width: 2.5; }
         #graph-svg .node.more rect { fill: var(--paper); stroke-dasharray: 3 3; }
         #graph-svg .node.more text { fill: var(--muted); font-style: italic; }
+        #graph-svg .node.empty-identifier text { font-style: italic; }
         #graph-svg .node .badge rect { fill: var(--error); stroke: none; }
         #graph-svg .node.warning .badge rect { fill: var(--warning); }
         #graph-svg .node.in-cycle .badge rect { fill: var(--cycle); }
@@ -134,6 +137,33 @@ enum ReportAssets {
           var search = document.getElementById("type-search");
           var results = document.getElementById("search-results");
           var count = document.getElementById("search-count");
+
+          // Zoom: the graph is drawn at its own size times `zoom` (its viewBox scales the rest);
+          // at load it fits the width of its box.
+          var box = svg ? svg.parentNode : null;
+          var natural = svg ? { w: Number(svg.getAttribute("width")), h: Number(svg.getAttribute("height")) } : null;
+          var zoomLevel = document.getElementById("graph-zoom-level");
+          function setZoom(scale) {
+            if (!svg || !natural.w) { return; }
+            var zoom = Math.max(0.05, Math.min(4, scale));
+            svg.setAttribute("width", String(Math.round(natural.w * zoom)));
+            svg.setAttribute("height", String(Math.round(natural.h * zoom)));
+            svg.setAttribute("data-zoom", zoom.toFixed(3));
+            if (zoomLevel) { zoomLevel.textContent = Math.round(zoom * 100) + "%"; }
+          }
+          function currentZoom() { return svg ? Number(svg.getAttribute("data-zoom") || "1") : 1; }
+          function fit() {
+            var width = box ? box.clientWidth - 2 : 0;
+            setZoom(width > 0 && natural && natural.w > width ? width / natural.w : 1);
+          }
+          [["graph-zoom-in", function () { setZoom(currentZoom() * 1.25); }],
+           ["graph-zoom-out", function () { setZoom(currentZoom() / 1.25); }],
+           ["graph-zoom-reset", function () { setZoom(1); }],
+           ["graph-fit", fit]].forEach(function (pair) {
+            var button = document.getElementById(pair[0]);
+            if (button) { button.addEventListener("click", pair[1]); }
+          });
+          fit();
 
           function reveal(item) {
             var node = byItem[item];

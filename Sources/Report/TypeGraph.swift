@@ -56,11 +56,10 @@ struct TypeGraph {
 
     /// The graph of `app`'s exported and imported types (its extensions' included) and the types its
     /// document types list, over `catalog`; `diagnostics` mark the types they are about.
-    init(app: AppUnit, catalog: TypeCatalog, diagnostics: [Diagnostic]) {
+    /// The graph of `seeds` and all their supertypes over `catalog`, each type with its origin,
+    /// where the app declares it, and whether it is declared nowhere or in a cycle.
+    init(catalog: TypeCatalog, seeds: [UniformTypeIdentifier]) {
         let graph = catalog.graph
-        var seeds = app.infoPlist.declarations.map(\.identifier)
-        seeds += app.infoPlist.documentTypes.flatMap { $0.contentTypes.map(\.value) }
-        seeds += app.extensions.flatMap { $0.declarations.map(\.identifier) }
         for identifier in graph.upwardClosure(of: seeds) {
             index[identifier] = nodes.count
             let declaration = catalog.declaration(for: identifier)
@@ -87,6 +86,13 @@ struct TypeGraph {
                 if let number = index[member] { nodes[number].problems.inCycle = true }
             }
         }
+    }
+
+    init(app: AppUnit, catalog: TypeCatalog, diagnostics: [Diagnostic]) {
+        var seeds = app.infoPlist.declarations.map(\.identifier)
+        seeds += app.infoPlist.documentTypes.flatMap { $0.contentTypes.map(\.value) }
+        seeds += app.extensions.flatMap { $0.declarations.map(\.identifier) }
+        self.init(catalog: catalog, seeds: seeds)
         let subjects = FindingSubjects(app: app)
         for diagnostic in diagnostics {
             guard let identifier = subjects.identifier(for: diagnostic.location), let number = index[identifier]

@@ -39,6 +39,29 @@ public struct CreationSite: Sendable, Hashable {
         public var takesIdentifierStrings: Bool {
             self == .documentBrowserByIdentifiers || self == .documentPickerByIdentifiers
         }
+
+        /// Whether the site shows the user files to open: a browser, a picker, the file importer,
+        /// a launch view or scene, a `UIDocumentViewController` (whose launch browser reads the
+        /// Info.plist's document types). A new-document button or creation action does not.
+        public var showsFilesToOpen: Bool {
+            self != .newDocumentButton && self != .createDocumentAction
+        }
+
+        /// The API as code writes it: `UIDocumentBrowserViewController(forOpening:)`, `.fileImporter`…
+        public var apiName: String {
+            switch self {
+            case .documentBrowser: "UIDocumentBrowserViewController(forOpening:)"
+            case .documentBrowserByIdentifiers: "UIDocumentBrowserViewController(forOpeningFilesWithContentTypes:)"
+            case .documentPicker: "UIDocumentPickerViewController(forOpeningContentTypes:)"
+            case .documentPickerByIdentifiers: "UIDocumentPickerViewController(documentTypes:in:)"
+            case .fileImporter: ".fileImporter(allowedContentTypes:)"
+            case .documentLaunchView: "DocumentLaunchView(for:)"
+            case .newDocumentButton: "NewDocumentButton(contentType:)"
+            case .documentGroupLaunchScene: "DocumentGroupLaunchScene"
+            case .documentViewController: "UIDocumentViewController"
+            case .createDocumentAction: "createDocumentAction(with:)"
+            }
+        }
     }
 
     /// What the code creates.

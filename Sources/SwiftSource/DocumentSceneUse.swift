@@ -16,6 +16,16 @@ public struct DocumentSceneUse: Sendable, Hashable {
 
         /// Whether this is a `DocumentGroup` scene (the app opens the document's types).
         public var isDocumentGroup: Bool { self != .fileExporter }
+
+        /// The API as written in code (`DocumentGroup(newDocument:)`, `.fileExporter`).
+        public var apiName: String {
+            switch self {
+            case .newDocument: "DocumentGroup(newDocument:)"
+            case .viewing: "DocumentGroup(viewing:)"
+            case .editing: "DocumentGroup(editing:contentType:)"
+            case .fileExporter: ".fileExporter"
+            }
+        }
     }
 
     /// How the document is used.

@@ -10,11 +10,16 @@ public struct SwiftComment: Sendable, Hashable {
     /// The line of the first token after the comment (the code a `disable` comment applies to);
     /// nil when only comments follow.
     public var nextCodeLine: Int?
+    /// The last line of the statement or declaration that starts on ``nextCodeLine``: where its
+    /// brackets close (a function's body, a list written over several lines) and no continuation
+    /// line (`.member`, an operator, a `{` of its own) follows; nil when only comments follow.
+    public var scopeEndLine: Int?
 
     /// Makes a comment.
-    public init(text: String, location: SourceLocation, nextCodeLine: Int?) {
+    public init(text: String, location: SourceLocation, nextCodeLine: Int?, scopeEndLine: Int? = nil) {
         self.text = text
         self.location = location
         self.nextCodeLine = nextCodeLine
+        self.scopeEndLine = scopeEndLine ?? nextCodeLine
     }
 }

@@ -56,9 +56,37 @@ public struct SwiftFile: Sendable {
                 SwiftComment(
                     text: String(decoding: bytes, as: UTF8.self),
                     location: SourceLocation(file: source.path, line: Int(span.line), column: column),
-                    nextCodeLine: next))
+                    nextCodeLine: next, scopeEndLine: next.map { _ in scopeEnd(from: tokenIndex, in: source) }))
         }
         return comments
+    }
+
+    /// The line of the last token of the statement or declaration starting at token `first`: the
+    /// tokens up to the first line that starts with its brackets closed and does not continue it
+    /// (a `.member`, an operator, an opening brace), or that closes a bracket opened before it.
+    private static func scopeEnd(from first: Int, in source: SourceText) -> Int {
+        var depth = 0
+        var index = first
+        var last = first
+        while index < source.count {
+            let token = source.tokens[index]
+            if index > first && depth == 0 && token.flags.contains(.startsLine) {
+                switch token.kind {
+                case .dot, .operator, .openBrace: break
+                default: return Int(source.tokens[last].line)
+                }
+            }
+            switch token.kind {
+            case .openParen, .openBracket, .openBrace: depth += 1
+            case .closeParen, .closeBracket, .closeBrace:
+                depth -= 1
+                if depth < 0 { return Int(source.tokens[last].line) }
+            default: break
+            }
+            last = index
+            index += 1
+        }
+        return Int(source.tokens[last].line)
     }
 
     private static func startsWithDirective(_ span: CommentSpan, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {

@@ -5,18 +5,22 @@ import UniformTypes
 /// `utiscope app`: what an app declares, as read.
 enum AppCommand: Command {
     static let name = "app"
-    static let abstract = "Show what an app declares: document types, exported and imported types, extensions, icons."
+    static let abstract =
+        "Show what an app declares: document types, exported and imported types, extensions, icons, and what its Swift code says."
     static let usage = "app <path> [--format text|json] [--target <name>] [--configuration <name>]"
     static let arguments: [(name: String, help: String)] = [
         ("<path>", "An Info.plist (any format), a built .app, an Xcode project, or a folder holding one app.")
     ]
     static let options: [OptionSpec] =
         [OptionSpec(name: "format", valueName: "format", help: "Output format.", choices: ["text", "json"])]
-        + AppOptions.all.filter { $0.name != "app" }
+        + AppOptions.all.filter { $0.name != "app" } + AppOptions.sourceOptions
     static let discussion: String? = """
         For an Xcode target, the Info.plist is shown as Xcode builds it: build settings expanded in values
         (never in keys), INFOPLIST_KEY_* settings merged when GENERATE_INFOPLIST_FILE is set. Problems met
-        while reading are listed at the end; 'utiscope lint' judges them.
+        while reading are listed at the end; 'utiscope lint' judges them. The app's Swift code (a project target's
+        sources, the files nearest a loose Info.plist in a folder, or --sources DIR) is shown as read: its type
+        constants, the places that show files to open with their lists, its documents and the creation handler's
+        paths.
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
@@ -110,7 +114,8 @@ enum AppOutput {
         }
         let catalogs = unit.assetCatalogs.map { e($0.path) }
         text += "  asset catalogs: \(catalogs.isEmpty ? "none found" : catalogs.joined(separator: ", "))\n"
-        let findings = unit.findings + model.findings + unit.extensions.flatMap(\.findings)
+        text += CodeOutput.text(unit)
+        let findings = unit.findings + unit.sourceFindings + model.findings + unit.extensions.flatMap(\.findings)
         if !findings.isEmpty {
             text += "  read with \(findings.count) problem\(findings.count == 1 ? "" : "s"):\n"
             for finding in findings { text += "    \(e(finding.location.description)): \(e(finding.message))\n" }
@@ -149,7 +154,8 @@ enum AppOutput {
         let settings = unit.settingsUsed.map { setting in
             "{\"name\": \(q(setting.name)), \"value\": \(setting.value.map(q) ?? "null")}"
         }
-        let findings = (unit.findings + model.findings + unit.extensions.flatMap(\.findings)).map { finding in
+        let findings = (unit.findings + unit.sourceFindings + model.findings + unit.extensions.flatMap(\.findings)).map
+        { finding in
             "{\"file\": \(q(finding.location.file)), \"line\": \(lineNumber(finding.location)), "
                 + "\"column\": \(finding.location.column.map(String.init) ?? "null"), \"message\": \(q(finding.message))}"
         }
@@ -162,6 +168,7 @@ enum AppOutput {
             + "\"extensions\": [\(extensions.joined(separator: ", "))], "
             + "\"appIcon\": {\"presence\": \(q(unit.appIconStatus.presence.rawValue)), "
             + "\"because\": \(q(unit.appIconStatus.because)), \"line\": \(lineNumber(unit.appIconStatus.location))}, "
-            + "\"buildSettings\": [\(settings.joined(separator: ", "))], \"findings\": [\(findings.joined(separator: ", "))]}\n"
+            + "\"buildSettings\": [\(settings.joined(separator: ", "))], \"code\": \(CodeOutput.json(unit.code)), "
+            + "\"findings\": [\(findings.joined(separator: ", "))]}\n"
     }
 }

@@ -1,4 +1,5 @@
 import AppBundle
+import Lint
 import PropertyList
 
 /// The options every command that reads an app shares, and the loader they configure.
@@ -25,32 +26,63 @@ enum AppOptions {
     /// The options, in help order.
     static let all = [app, target, configuration, setting, xcconfig, platform]
 
-    /// The loader the options describe.
-    static func loader(_ arguments: ParsedArguments) throws(UsageError) -> AppLoader {
+    static let sources = OptionSpec(
+        name: "sources", valueName: "dir",
+        help: "Swift code of an app given as an Info.plist: the Swift files under the folder (repeatable).",
+        repeatable: true)
+    static let noSources = OptionSpec(
+        name: "no-sources", valueName: nil,
+        help: "Do not read the app's Swift code (read by default for a project or folder).")
+    /// The options of the commands that read the app's Swift code.
+    static let sourceOptions = [sources, noSources]
+
+    /// The loader the options describe; `readingSources` false for the commands that do not use
+    /// the app's code.
+    static func loader(_ arguments: ParsedArguments, readingSources: Bool = true) throws(UsageError) -> AppLoader {
         for assignment in arguments.all("setting") where !assignment.contains("=") || assignment.hasPrefix("=") {
             throw UsageError("'--setting' takes NAME=VALUE, not '\(OutputEscaping.escape(assignment))'")
+        }
+        let folders = arguments.all("sources")
+        if arguments.flag("no-sources") && !folders.isEmpty {
+            throw UsageError("give either --sources or --no-sources, not both")
         }
         return AppLoader(
             platform: arguments.value("platform").flatMap(Platform.init(rawValue:)),
             configuration: arguments.value("configuration"),
             overrides: BuildSettingOverrides(
                 xcconfigFiles: arguments.all("xcconfig"), settings: arguments.all("setting")),
-            target: arguments.value("target"))
+            target: arguments.value("target"), readsSources: readingSources && !arguments.flag("no-sources"),
+            sourceFolders: readingSources ? folders : [])
+    }
+
+    /// Reports each `--sources` path that names nothing; false when one does.
+    static func checkSourceFolders(_ loader: AppLoader, context: CommandContext) -> Bool {
+        var found = true
+        for folder in loader.sourceFolders where FileAccess.kind(of: folder) == nil {
+            context.report("\(OutputEscaping.escape(folder)): error: no such file or folder (--sources)")
+            found = false
+        }
+        return found
     }
 
     /// Loads the one app `--app` names, reporting problems; nil when it cannot be had. The app's
     /// findings are not printed here: `lint` is where they are judged.
-    static func load(_ arguments: ParsedArguments, context: CommandContext, excluding excluded: [String] = [])
-        throws(UsageError) -> AppUnit?
-    {
+    static func load(
+        _ arguments: ParsedArguments, context: CommandContext, excluding excluded: [String] = [],
+        readingSources: Bool = true
+    ) throws(UsageError) -> AppUnit? {
         guard let path = arguments.value("app") else { return nil }
-        var loader = try loader(arguments)
+        var loader = try loader(arguments, readingSources: readingSources)
         loader.excludedFromResources = excluded
+        guard checkSourceFolders(loader, context: context) else { return nil }
         if path == "-", let input = context.standardInput {
             do {
                 let document = try PropertyListReader().read(input, file: "-")
                 let model = InfoPlist(document: document, platform: loader.platform)
-                return AppUnit(name: "-", infoPlist: model, folder: ".")
+                var unit = AppUnit(name: "-", infoPlist: model, folder: ".")
+                unit.swiftFiles = loader.sourceFolderFiles
+                unit.sourcesLookedFor = !loader.sourceFolders.isEmpty
+                return loader.readingCode(unit)
             } catch {
                 context.report(error.description)
                 return nil

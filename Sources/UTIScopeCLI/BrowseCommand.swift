@@ -10,8 +10,8 @@ enum BrowseCommand: Command {
     static let usage = "browse <folder> --app <path> [--allowed <ids>|nil] [--recursive] [--format text|json]"
     static let arguments: [(name: String, help: String)] = [("<folder>", "The folder to show.")]
     static let options: [OptionSpec] =
-        AppOptions.all + [
-            BrowserContext.allowedOption,
+        AppOptions.all + AppOptions.sourceOptions + [
+            BrowserContext.allowedOption, BrowserContext.siteOption,
             OptionSpec(name: "recursive", short: "r", valueName: nil, help: "Enter plain subfolders too."),
             OptionSpec(
                 name: "show-hidden", valueName: nil,
@@ -69,7 +69,7 @@ enum BrowseCommand: Command {
                 "{\"version\": 1, \"folder\": \(JSONText.quoted(folder)), \(BrowserOutput.platformFields(browser)), "
                     + "\(BrowserOutput.allowedFields(browser.allowed)), \"entries\": [")
         } else {
-            writer.raw(BrowserOutput.platformNote(browser))
+            writer.raw(BrowserOutput.platformNote(browser) + BrowserOutput.siteNote(browser))
         }
         let summary: BrowseSummary
         do {

@@ -1,6 +1,7 @@
 import AppBundle
 import DocumentBrowser
 import PropertyList
+import SwiftSource
 import UniformTypes
 
 /// What the document-browser commands (`allowed`, `opens`, `icon`, `browse`) share: their
@@ -8,7 +9,14 @@ import UniformTypes
 enum BrowserContext {
     static let allowedOption = OptionSpec(
         name: "allowed", valueName: "ids|nil",
-        help: "The allowed content types, comma-separated; 'nil' (the default) uses the app's document types.")
+        help:
+            "The allowed content types, comma-separated identifiers or Swift constants ('public.plain-text', '.pdf', 'plainText'); 'nil' uses the app's document types (default: the list in the app's code, else nil)."
+    )
+    static let siteOption = OptionSpec(
+        name: "site", valueName: "file:line",
+        help:
+            "The place in the app's code whose list to answer for (default: the only one; of several, the first document browser)."
+    )
     /// One option per choice Apple leaves open (``BrowserPolicy/choices``): the browser commands,
     /// `lint` and `report` take them all.
     static let policyOptions: [OptionSpec] = BrowserPolicy.choices.map { choice in
@@ -50,8 +58,22 @@ enum BrowserContext {
         return policy
     }
 
-    /// The explicit allowed list of `--allowed`, or nil for `nil` and when it is absent.
-    static func explicitAllowed(_ arguments: ParsedArguments) throws(UsageError) -> [UniformTypeIdentifier]? {
+    /// The explicit allowed list of `--allowed`, or nil for `nil` and when it is absent. Swift
+    /// constant names (`.pdf`, `UTType.plainText`, `plainText`, `kUTTypePDF`) stand for their
+    /// identifiers: the app's own constants in `code` first, then the system's.
+    static func explicitAllowed(_ arguments: ParsedArguments, code: SwiftCodeFacts? = nil) throws(UsageError)
+        -> [UniformTypeIdentifier]?
+    {
+        guard let parts = try allowedParts(arguments) else { return nil }
+        var identifiers: [UniformTypeIdentifier] = []
+        for part in parts {
+            identifiers.append(try identifier(part, code: code))
+        }
+        return identifiers
+    }
+
+    /// The comma-separated parts of `--allowed`, or nil for `nil` and when it is absent.
+    static func allowedParts(_ arguments: ParsedArguments) throws(UsageError) -> [String]? {
         guard let value = arguments.value("allowed"), value != "nil" else { return nil }
         let parts = value.split(separator: ",", omittingEmptySubsequences: false).map {
             $0.trimmingASCIISpaces()
@@ -60,19 +82,75 @@ enum BrowserContext {
             throw UsageError(
                 "'--allowed' takes identifiers separated by commas, or 'nil'; got '\(OutputEscaping.escape(value))'")
         }
-        return parts.map { UniformTypeIdentifier($0) }
+        return parts
     }
 
-    /// Loads `--app` (with `--system-types` over the system catalog) and builds the browser;
+    /// The identifier `--allowed` means by `part`: an identifier as it is, or the value of a Swift
+    /// constant.
+    static func identifier(_ part: String, code: SwiftCodeFacts?) throws(UsageError) -> UniformTypeIdentifier {
+        var name = Substring(part)
+        let spelledAsConstant = name.hasPrefix(".") || name.hasPrefix("UTType.")
+        if name.hasPrefix("UTType.") {
+            name = name.dropFirst(7)
+        } else if name.hasPrefix(".") {
+            name = name.dropFirst()
+        }
+        // An identifier has a dot inside; a constant's name does not.
+        guard !name.contains(".") else { return UniformTypeIdentifier(part) }
+        let constant = String(name)
+        if let own = code?.typeConstant(named: constant) {
+            guard let identifier = own.identifier else {
+                throw UsageError(
+                    "'--allowed': the app's constant '\(OutputEscaping.escape(constant))' is computed in code; give its identifier"
+                )
+            }
+            return UniformTypeIdentifier(identifier)
+        }
+        let table = TypeConstantTable.embedded
+        if let identifier = table.constants[constant] ?? table.legacyConstants[constant] {
+            return UniformTypeIdentifier(identifier)
+        }
+        guard !spelledAsConstant else {
+            throw UsageError(
+                "'--allowed': '\(OutputEscaping.escape(part))' is neither one of the app's type constants nor a system one"
+            )
+        }
+        return UniformTypeIdentifier(part)
+    }
+
+    /// The site of the app's code to answer for: `--site`, or the default one; nil when
+    /// `--allowed` is given or the code shows no files.
+    static func site(_ arguments: ParsedArguments, app: AppUnit) throws(UsageError) -> CreationSite? {
+        let sites = CodeSites.openingSites(in: app.code)
+        guard let named = arguments.value("site") else {
+            return arguments.value("allowed") == nil ? CodeSites.defaultSite(among: sites) : nil
+        }
+        if arguments.value("allowed") != nil { throw UsageError("give either --allowed or --site, not both") }
+        guard let site = CodeSites.site(named: named, among: sites) else {
+            let known = sites.map { "'\(OutputEscaping.escape(CodeSites.name(of: $0)))'" }
+            let list =
+                known.isEmpty ? "the app's code shows no files to open" : "sites: " + known.joined(separator: ", ")
+            throw UsageError(
+                "'--site' names no place in the app's code that shows files ('\(OutputEscaping.escape(named))'); \(list)"
+            )
+        }
+        return site
+    }
+
+    /// Loads `--app` (with `--system-types` over the system catalog) and builds the browser for
+    /// the allowed list `--allowed` gives, or that of a site in the app's code (``site(_:app:)``);
     /// problems are reported and give nil. The app's findings are left to `lint`.
     static func load(_ arguments: ParsedArguments, context: CommandContext, excluding excluded: [String] = [])
         throws(UsageError) -> DocumentBrowser?
     {
         guard arguments.value("app") != nil else { throw UsageError("missing '--app <path>'") }
-        let explicit = try explicitAllowed(arguments)
+        _ = try allowedParts(arguments)
         guard let system = TypeContext.systemDeclarations(arguments, context: context) else { return nil }
         guard let app = try AppOptions.load(arguments, context: context, excluding: excluded) else { return nil }
-        return DocumentBrowser(app: app, allowed: explicit, policy: try policy(arguments), systemDeclarations: system)
+        let explicit = try explicitAllowed(arguments, code: app.code)
+        return DocumentBrowser(
+            app: app, allowed: explicit, policy: try policy(arguments), systemDeclarations: system,
+            site: try site(arguments, app: app))
     }
 }
 

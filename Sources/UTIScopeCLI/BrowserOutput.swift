@@ -1,5 +1,6 @@
 import DocumentBrowser
 import PropertyList
+import SwiftSource
 import UniformTypes
 
 /// The pieces of text and JSON the document-browser commands share: allowed types, reasons,
@@ -29,11 +30,38 @@ enum BrowserOutput {
         assumptions.map { "\(indent)rests on \($0.setting): \(escape($0.statement))\n" }.joined()
     }
 
+    /// Where a site of the app's code is, and what it calls: `UIDocumentBrowserViewController(forOpening:)
+    /// at App/Browser.swift:7:15`.
+    static func place(_ site: CreationSite) -> String {
+        "\(site.kind.apiName) at \(escape(site.location.description))"
+    }
+
+    /// The first line of an allowed list: where it comes from.
+    static func heading(_ allowed: AllowedTypes) -> String {
+        guard let site = allowed.site else {
+            return allowed.isExplicit
+                ? "allowed types (given explicitly):\n" : "allowed types (nil: the app's document types):\n"
+        }
+        switch site.list.form {
+        case .explicit: return "allowed types (listed in code: \(place(site))):\n"
+        case .dynamic:
+            return "allowed types (computed in code: \(place(site)); only the members written there are known):\n"
+        case .null: return "allowed types (nil in code: \(place(site)); the app's document types):\n"
+        case .absent: return "allowed types (\(place(site)), no list of its own: the app's document types):\n"
+        }
+    }
+
+    /// A note saying which of several sites of the app's code the answer is for.
+    static func siteNote(_ browser: DocumentBrowser) -> String {
+        let sites = CodeSites.openingSites(in: browser.app.code)
+        guard let site = browser.allowed.site, sites.count > 1 else { return "" }
+        return "note: the app's code shows files to open at \(sites.count) places; answering for "
+            + "\(escape(CodeSites.name(of: site))) (\(site.kind.apiName)); --site FILE:LINE picks another\n"
+    }
+
     /// The allowed list as text.
     static func text(_ allowed: AllowedTypes) -> String {
-        var text =
-            allowed.isExplicit
-            ? "allowed types (given explicitly):\n" : "allowed types (nil: the app's document types):\n"
+        var text = heading(allowed)
         if allowed.types.isEmpty { text += "  none\n" }
         let width = min(48, allowed.types.map(\.identifier.rawValue.count).max() ?? 0)
         for type in allowed.types {
@@ -93,15 +121,24 @@ enum BrowserOutput {
     static func json(_ type: AllowedType) -> String {
         "{\"identifier\": \(quoted(type.identifier.rawValue)), \"source\": \(quoted(type.source.code)), "
             + "\"entry\": \(optional(type.source.entryIndex)), \"name\": \(optional(type.source.entryName)), "
+            + "\"code\": \(optional(type.source.codeText)), "
             + "\(locationFields(type.source.location)), \"assumptions\": \(json(type.assumptions)), "
             + "\"notes\": \(json(type.notes))}"
     }
 
-    /// `"allowedTypes": [...], "leftOut": [...], "explicit": bool`.
+    /// `"allowedTypes": [...], "leftOut": [...], "explicit": bool, "dynamic": bool, "site": {…}|null`.
     static func allowedFields(_ allowed: AllowedTypes) -> String {
         "\"allowedTypes\": [\(allowed.types.map(json).joined(separator: ", "))], "
-            + "\"explicit\": \(allowed.isExplicit), \"leftOut\": \(json(allowed.leftOut)), "
+            + "\"explicit\": \(allowed.isExplicit), \"dynamic\": \(allowed.isDynamic), "
+            + "\"site\": \(allowed.site.map(json) ?? "null"), \"leftOut\": \(json(allowed.leftOut)), "
             + "\"allowedAssumptions\": \(json(allowed.assumptions))"
+    }
+
+    /// A site of the app's code: where, what it calls, and its list as written.
+    static func json(_ site: CreationSite) -> String {
+        "{\(locationFields(site.location)), \"column\": \(optional(site.location.column)), "
+            + "\"kind\": \(quoted(site.kind.rawValue)), \"api\": \(quoted(site.kind.apiName)), "
+            + "\"list\": \(quoted(site.list.form.rawValue)), \"text\": \(quoted(site.list.text))}"
     }
 
     /// `"platform": …, "platformAssumed": …`.

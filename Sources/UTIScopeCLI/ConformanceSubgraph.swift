@@ -18,7 +18,10 @@ struct ConformanceSubgraph {
     var nodes: [Node] = []
     var edges: [(from: Int, to: Int)] = []
 
-    init(catalog: TypeCatalog, app unit: AppUnit?, root: UniformTypeIdentifier?) {
+    /// The types the drawing starts from: `root` with the app's types that conform to it (or,
+    /// without an app, its direct subtypes); without `root`, the app's declared and listed types.
+    static func seeds(catalog: TypeCatalog, app unit: AppUnit?, root: UniformTypeIdentifier?) -> [UniformTypeIdentifier]
+    {
         let app = unit?.infoPlist
         let graph = catalog.graph
         var seeds: [UniformTypeIdentifier] = []
@@ -34,6 +37,12 @@ struct ConformanceSubgraph {
         } else if let app {
             seeds = app.declarations.map(\.identifier) + app.documentTypes.flatMap { $0.contentTypes.map(\.value) }
         }
+        return seeds
+    }
+
+    init(catalog: TypeCatalog, app unit: AppUnit?, root: UniformTypeIdentifier?) {
+        let graph = catalog.graph
+        let seeds = Self.seeds(catalog: catalog, app: unit, root: root)
         var index: [UniformTypeIdentifier: Int] = [:]
         for identifier in graph.upwardClosure(of: seeds) {
             index[identifier] = nodes.count

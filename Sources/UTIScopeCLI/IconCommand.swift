@@ -13,7 +13,9 @@ enum IconCommand: Command {
         )
     ]
     static let options: [OptionSpec] =
-        AppOptions.all + BrowserContext.policyOptions + [TypeContext.systemTypesOption, BrowserContext.formatOption]
+        AppOptions.all + AppOptions.sourceOptions + [BrowserContext.siteOption] + BrowserContext.policyOptions + [
+            TypeContext.systemTypesOption, BrowserContext.formatOption,
+        ]
     static let discussion: String? = """
         The decision, in order: a Thumbnail extension of the app listing the exact type → a content thumbnail
         the system renders (images, PDF, movies and audio, text, USDZ on iOS; with the reference's confidence)
@@ -40,7 +42,8 @@ enum IconCommand: Command {
             context.output.write(json(answers, browser: browser))
         } else {
             context.output.write(
-                BrowserOutput.platformNote(browser) + answers.map(text).joined(separator: "\n") + "\n"
+                BrowserOutput.platformNote(browser) + BrowserOutput.siteNote(browser)
+                    + answers.map(text).joined(separator: "\n") + "\n"
                     + BrowserOutput.systemNote(browser))
         }
         return .success
@@ -80,6 +83,8 @@ enum IconCommand: Command {
                 + "\"assumptions\": \(BrowserOutput.json(answer.assumptions))}"
         }
         return
-            "{\"version\": 1, \(BrowserOutput.platformFields(browser)), \"results\": [\(results.joined(separator: ", "))]}\n"
+            "{\"version\": 1, \(BrowserOutput.platformFields(browser)), "
+            + "\"site\": \(browser.allowed.site.map(BrowserOutput.json) ?? "null"), "
+            + "\"results\": [\(results.joined(separator: ", "))]}\n"
     }
 }

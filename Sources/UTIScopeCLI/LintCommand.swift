@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Lint
 import PropertyList
+import SwiftSource
 import UniformTypes
 
 /// `utiscope lint`: runs the rule catalog over apps and reports what it finds.
@@ -51,19 +52,26 @@ enum LintCommand: Command {
                     "Apply the configuration's 'excluded' paths to the paths given too, not only to what is found in them."
             ),
             AppOptions.configuration, AppOptions.setting, AppOptions.xcconfig, AppOptions.platform,
-            TypeContext.systemTypesOption,
+            AppOptions.sources, AppOptions.noSources, TypeContext.systemTypesOption,
         ] + BrowserContext.policyOptions
     static let discussion: String? = """
         Text output is 'path:line:col: severity: message [CODE]', which Xcode shows inline when utiscope runs
         in a Run Script build phase; a summary goes to standard error. 'utiscope rules' lists the rules.
         Exit status: 0 clean, 1 findings at or above the threshold (errors; with --strict, warnings too),
         2 an input could not be read or the paths hold nothing to lint (unless --allow-empty), 64 usage error.
-        Configuration (.utiscope.json, found from each input's folder upwards): {"version": 1,
+        Configuration (.utiscope.json, found from each input's folder up to its repository's root): {"version": 1,
         "rules": {"ICON-001": "off", "DOC-002": "error"}, "excluded": ["Pods"], "platform": "ios",
-        "buildSettings": {"NAME": "value"}, "assumptions": {"thumbnail-confidence": "documented"}}; the
-        assumption options below override "assumptions". Excluded paths apply to what is found in the paths given, not to
+        "buildSettings": {"NAME": "value"}, "assumptions": {"thumbnail-confidence": "documented"},
+        "sources": false}; the assumption options below override "assumptions".
+        The Swift code of apps found in a project or folder is read (a target's sources, or the files nearest a
+        loose Info.plist) and checked against the Info.plist by the SRC rules; --no-sources (or "sources": false)
+        turns that off, --sources DIR gives an Info.plist named as a file (or '-') its code. In Swift,
+        // utiscope:disable CODE before a statement silences the rule for it; // utiscope:disable-file CODE for
+        the file. Excluded paths apply to what is found in the paths given, not to
         those paths themselves, unless --force-exclude. In an XML plist, <!-- utiscope:disable CODE --> before an
-        element silences the rule for that element; <!-- utiscope:disable-file CODE --> for the file.
+        element silences the rule for that element; <!-- utiscope:disable-file CODE --> for the file. A
+        suppression comment that silences nothing (a misspelt directive or rule, or no finding to silence
+        there) is a PLIST-010 warning.
         In an Xcode build phase (ACTION and XCODE_VERSION_ACTUAL set), the build settings in the environment
         are read for an Info.plist given as a file, as --setting values are (theirs and the configuration's
         take precedence); apps found in a project or folder are read with their own settings.
@@ -88,6 +96,9 @@ enum LintCommand: Command {
         var linter: Linter
         /// The bytes of files already in memory (standard input), for `--verbose`'s source lines.
         var sources: [String: [UInt8]]
+        /// The path given that the app was found under, for the configuration's exclusions of
+        /// Swift files (nil with `--force-exclude`, as for the apps themselves).
+        var root: String? = nil
     }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
@@ -140,7 +151,11 @@ enum LintCommand: Command {
         // context is made: for a large app the other core waited there. It is parsed beside the
         // loading instead (the context's first use waits for it, should it still be running).
         DispatchQueue.global().async { _ = SystemTypeCatalog.embedded }
+        // So is the table of Swift's type constants, which reading an app's code needs.
+        if !arguments.flag("no-sources") { DispatchQueue.global().async { _ = TypeConstantTable.embedded } }
         var loader = try AppOptions.loader(arguments)
+        guard AppOptions.checkSourceFolders(loader, context: context) else { return .inputError }
+        let sourcesOff = arguments.flag("no-sources")
         var status = ExitStatus.success
         var configurations = ConfigurationFinder(context: context)
         if let path = arguments.value("config") {
@@ -182,6 +197,8 @@ enum LintCommand: Command {
             let single = path == "-" || FileKind(path) == .file
             configuration.buildSettings = Self.settings(for: configuration, arguments, single ? environment : [:])
             configuration.policy = try BrowserContext.policy(arguments, over: configuration.policy)
+            // The configuration may turn the Swift code off; --sources turns it on for a file given.
+            loader.readsSources = !sourcesOff && configuration.readsSources
             let linter = Linter(configuration: configuration)
             if path == "-" {
                 let bytes: [UInt8]
@@ -196,8 +213,10 @@ enum LintCommand: Command {
                     continue
                 }
                 let model = InfoPlist(document: document, platform: loader.platform ?? configuration.platform)
-                jobs.append(
-                    Job(unit: AppUnit(name: "-", infoPlist: model, folder: "."), linter: linter, sources: ["-": bytes]))
+                var unit = AppUnit(name: "-", infoPlist: model, folder: ".")
+                unit.swiftFiles = loader.sourceFolderFiles
+                unit.sourcesLookedFor = !loader.sourceFolders.isEmpty
+                jobs.append(Job(unit: loader.readingCode(unit), linter: linter, sources: ["-": bytes]))
                 continue
             }
             guard let kind = FileKind(path) else {
@@ -255,7 +274,7 @@ enum LintCommand: Command {
                     configurations.configuration(for: plist.file, fallback: configuration).excludes(
                         plist.file, below: root)
                 }
-                jobs.append(Job(unit: kept, linter: Linter(configuration: merged), sources: [:]))
+                jobs.append(Job(unit: kept, linter: Linter(configuration: merged), sources: [:], root: root))
             }
             if units.isEmpty && findings.isEmpty {
                 emptyPaths.append(path)
@@ -305,12 +324,21 @@ enum LintCommand: Command {
         progress.linting(jobs.count)
         let results = ParallelMap.map(jobs) { job in
             let lintContext = job.linter.context(for: job.unit)
-            let found = job.linter.lint(lintContext)
+            var found = job.linter.lint(lintContext)
+            // Findings in Swift files the configuration excludes (generated code, say) are left out;
+            // the facts those files give (a constant declared there) still count.
+            let configuration = job.linter.configuration
+            if !configuration.excluded.isEmpty, lintContext.code != nil {
+                found.removeAll { diagnostic in
+                    diagnostic.location.file.hasSuffix(".swift")
+                        && configuration.excludes(diagnostic.location.file, below: job.root)
+                }
+            }
             progress.advance()
             return (diagnostics: found, context: lintContext)
         }
         progress.finish()
-        for job in jobs { files += 1 + job.unit.extensions.count }
+        for job in jobs { files += 1 + job.unit.extensions.count + (job.unit.code?.files.count ?? 0) }
         // Nothing at all to lint is a mistake in CI (a wrong path passes silently) unless allowed.
         // A folder with nothing to lint is one line: the error below when nothing at all was
         // linted, else a warning naming it.
@@ -546,9 +574,12 @@ enum FileKind {
     }
 }
 
-/// Finds and caches `.utiscope.json` files above inputs. A file that cannot be used is reported
-/// once and counted in ``failures``: a broken configuration stops the lint (exit 2) rather than
-/// being passed over.
+/// Finds and caches `.utiscope.json` files above inputs, from each input's folder up to the root
+/// of the repository holding it (the nearest folder with a `.git` folder or file): a file above a
+/// checkout belongs to something else, and would change what a lint in that checkout finds. Out of
+/// any repository, the search goes on to `/`. A file that cannot be used is reported once and
+/// counted in ``failures``: a broken configuration stops the lint (exit 2) rather than being
+/// passed over.
 struct ConfigurationFinder {
     let context: CommandContext
     /// The `--config` file, used for every input.
@@ -580,8 +611,8 @@ struct ConfigurationFinder {
         }
     }
 
-    /// The configuration for an input: `--config`, else the nearest `.utiscope.json` above it,
-    /// else `fallback` (the default configuration unless given).
+    /// The configuration for an input: `--config`, else the nearest `.utiscope.json` above it
+    /// within its repository, else `fallback` (the default configuration unless given).
     mutating func configuration(for path: String, fallback: LintConfiguration = LintConfiguration())
         -> LintConfiguration
     {
@@ -602,12 +633,19 @@ struct ConfigurationFinder {
                 for seen in visited { byFolder[seen] = .some(found) }
                 return found ?? fallback
             }
+            if Self.isRepositoryRoot(folder) { break }
             let parent = Self.parent(folder)
             if parent == folder { break }
             folder = parent
         }
         for seen in visited { byFolder[seen] = .some(nil) }
         return fallback
+    }
+
+    /// Whether `folder` is the root of a git repository or worktree: it holds `.git` (a folder,
+    /// or a file pointing to one).
+    static func isRepositoryRoot(_ folder: String) -> Bool {
+        FileAccess.kind(of: folder == "/" ? "/.git" : folder + "/.git") != nil
     }
 
     /// The folder of `path`: `.` for a bare name, `/` for the root; `..` goes up from `.`.

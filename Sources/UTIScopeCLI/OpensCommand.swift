@@ -10,7 +10,8 @@ enum OpensCommand: Command {
         ("<file> ...", "Paths, or names that need not exist: each is typed by its name, as the system does.")
     ]
     static let options: [OptionSpec] =
-        AppOptions.all + [BrowserContext.allowedOption] + BrowserContext.policyOptions + [
+        AppOptions.all + AppOptions.sourceOptions + [BrowserContext.allowedOption, BrowserContext.siteOption]
+        + BrowserContext.policyOptions + [
             TypeContext.systemTypesOption, BrowserContext.formatOption,
         ]
     static let discussion: String? = """
@@ -29,7 +30,8 @@ enum OpensCommand: Command {
             context.output.write(json(verdicts, browser: browser))
         } else {
             context.output.write(
-                BrowserOutput.platformNote(browser) + verdicts.map(text).joined(separator: "\n") + "\n"
+                BrowserOutput.platformNote(browser) + BrowserOutput.siteNote(browser)
+                    + verdicts.map(text).joined(separator: "\n") + "\n"
                     + BrowserOutput.systemNote(browser))
         }
         return .success

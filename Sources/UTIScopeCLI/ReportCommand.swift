@@ -31,7 +31,7 @@ enum ReportCommand: Command {
                     "The most app types drawn under one type before the rest fold into '+N more' (default 8; 0 draws all)."
             ),
             TypeContext.systemTypesOption,
-        ] + AppOptions.all.filter { $0.name != "app" } + BrowserContext.policyOptions
+        ] + AppOptions.all.filter { $0.name != "app" } + AppOptions.sourceOptions + BrowserContext.policyOptions
     static let discussion: String? = """
         The page needs no network and nothing besides itself: styles and a small script are inline. It shows the
         conformance graph of the app's types down to the system roots (laid out by utiscope, no Graphviz needed;
@@ -65,6 +65,8 @@ enum ReportCommand: Command {
         }
         var configuration = configurations.configuration(for: path)
         if loader.platform == nil, let platform = configuration.platform { loader.platform = platform }
+        if !configuration.readsSources { loader.readsSources = false }
+        guard AppOptions.checkSourceFolders(loader, context: context) else { return .inputError }
         configuration.buildSettings.merge(LintCommand.settings(arguments), uniquingKeysWith: { $1 })
         configuration.policy = try BrowserContext.policy(arguments, over: configuration.policy)
 
@@ -82,7 +84,8 @@ enum ReportCommand: Command {
         linter.systemDeclarations = systemDeclarations
         let diagnostics = linter.lint(app)
         let browser = DocumentBrowser(
-            app: app, allowed: nil, policy: configuration.policy, systemDeclarations: systemDeclarations)
+            app: app, allowed: nil, policy: configuration.policy, systemDeclarations: systemDeclarations,
+            site: CodeSites.defaultSite(among: CodeSites.openingSites(in: app.code)))
         let (html, summary) = HTMLReport(
             browser: browser, diagnostics: diagnostics, fanOut: fanOut, toolVersion: UTIScope.version
         ).render()

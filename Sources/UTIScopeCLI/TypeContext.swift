@@ -25,7 +25,9 @@ struct TypeContext {
         var app: AppUnit?
         if arguments.value("app") != nil {
             do {
-                guard let unit = try AppOptions.load(arguments, context: context) else { return nil }
+                guard let unit = try AppOptions.load(arguments, context: context, readingSources: false) else {
+                    return nil
+                }
                 declarations += unit.infoPlist.declarations + unit.extensions.flatMap(\.declarations)
                 app = unit
             } catch {

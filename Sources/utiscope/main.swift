@@ -13,9 +13,6 @@ signal(SIGPIPE, SIG_IGN)
 // A large lint builds and drops many big arrays (the model, the indexes, the report's chunks):
 // faulting their pages in again each time was ~5% of the time on gen.py's c_huge.plist.
 utiscope_keep_freed_memory()
-// Every command reads a bounded set of property lists and exits; values of a document are copied
-// on every core at once, and a kept document's storage has no reference count to contend for.
-PropertyListDocument.keepsStorageUntilExit = true
 var context = CommandContext(output: StandardStream.output(), errors: StandardStream.error())
 context.exitsAfterCommand = true
 let status = UTIScope.run(Array(CommandLine.arguments.dropFirst()), context: context)

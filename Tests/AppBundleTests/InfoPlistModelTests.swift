@@ -211,7 +211,16 @@ import UniformTypes
                 if expectedKind == "array" && (accepted.contains(key) || key == "CFBundleIconFiles") { continue }
                 if expectedKind == "dictionary" && ["CFBundleIcons", "NSExtension"].contains(key) { continue }
                 if expectedKind == "dictionary" && accepted.contains(key) { continue }
-                #expect(!app.findings.isEmpty, "\(key) = \(value) was not reported")
+                // One finding: this key, holding this kind of value.
+                let found = value.dropFirst().prefix { $0.isLetter }
+                let kind = ["real": "real", "date": "date", "data": "data", "dict": "dictionary", "array": "array"][
+                    found]
+                #expect(app.findings.count == 1, "\(key) = \(value): \(app.findings)")
+                guard case .wrongValueType(key, _, let reported)? = app.findings.first?.kind else {
+                    Issue.record("\(key) = \(value) was not reported as a value of the wrong kind: \(app.findings)")
+                    continue
+                }
+                #expect(reported == kind, "\(key) = \(value)")
             }
         }
     }
@@ -308,7 +317,15 @@ import UniformTypes
             parallelThreshold: 100)
         #expect(sequential.documentTypes.count == 3_000)
         #expect(sequential.exportedTypes.count == (0..<3_000).filter { $0 % 7 != 2 }.count)
-        #expect(sequential.findings.count > 1_000)
+        // A finding per problem written: a missing identifier (and the imported one's), a
+        // misspelt key of each section, a string for an array, two non-dictionary elements.
+        func entries(_ remainder: Int, of modulus: Int) -> Int {
+            (0..<3_000).filter { $0 % modulus == remainder }.count
+        }
+        #expect(
+            sequential.findings.count
+                == entries(2, of: 7) + 1 + entries(3, of: 7) + entries(4, of: 7) + entries(6, of: 7) + 2
+                * entries(5, of: 11))
         #expect(chunked.documentTypes == sequential.documentTypes)
         #expect(chunked.documentTypes.map(\.index) == Array(0..<3_000))
         #expect(chunked.exportedTypes == sequential.exportedTypes)

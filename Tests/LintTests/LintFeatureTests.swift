@@ -129,6 +129,66 @@ private let missingRank = """
     }
 }
 
+/// PLIST-010: comments that can silence nothing.
+@Suite struct IneffectiveSuppressionTests {
+    let rules: [any Rule] = [MissingHandlerRank(), InvalidTypeRole(), LegacyBindingKeys(), IneffectiveSuppression()]
+
+    func ineffective(_ text: String, configuration: LintConfiguration = LintConfiguration()) -> [String] {
+        Linter(rules: rules, configuration: configuration).lint(text: text).filter { $0.code == "PLIST-010" }.map {
+            "\($0.location.line ?? 0) \($0.message)"
+        }
+    }
+
+    /// Only rules that ran count: a disable of a rule turned off, or not run, is not reported; one
+    /// that ran and silenced something is not either.
+    @Test func onlyRulesThatRanAndSilencedNothingAreReported() {
+        #expect(ineffective(missingRank).isEmpty, "DOC-004 ran and the comment silenced it")
+        let unused = missingRank.replacingOccurrences(of: "disable DOC-004", with: "disable DOC-004 DOC-005 DOC-006")
+        #expect(
+            ineffective(unused) == [
+                "7 'utiscope:disable DOC-005' silences no finding here; remove 'DOC-005' from the comment"
+            ], "DOC-006 did not run")
+        var configuration = LintConfiguration()
+        configuration.rules["DOC-005"] = .off
+        #expect(ineffective(unused, configuration: configuration).isEmpty)
+        configuration = LintConfiguration()
+        configuration.rules["PLIST-010"] = .off
+        #expect(ineffective(unused, configuration: configuration).isEmpty)
+        configuration = LintConfiguration()
+        configuration.rules["PLIST-010"] = .error
+        let errors = Linter(rules: rules, configuration: configuration).lint(text: unused)
+        #expect(errors.filter { $0.code == "PLIST-010" }.map(\.severity) == [.error])
+    }
+
+    /// The finding about a comment is never silenced by that comment, but another comment can
+    /// silence it (and is then not reported itself).
+    @Test func aCommentCannotSilenceItsOwnFinding() {
+        let own = missingRank.replacingOccurrences(of: "disable DOC-004", with: "disable DOC-004, PLIST-010, DOC-005")
+        #expect(
+            ineffective(own) == [
+                "7 'utiscope:disable DOC-005' silences no finding here; remove 'DOC-005' from the comment"
+            ])
+        let other = own.replacingOccurrences(
+            of: "<!-- a comment that must survive -->", with: "<!-- utiscope:disable-file ineffective-suppression -->")
+        #expect(ineffective(other).isEmpty)
+    }
+
+    /// A misspelt directive, whose rule is then found; a comment that only mentions utiscope is
+    /// no directive.
+    @Test func aMisspeltDirectiveSilencesNothingAndIsReported() {
+        let misspelt = missingRank.replacingOccurrences(
+            of: "utiscope:disable DOC-004", with: "utiscope:disabel DOC-004"
+        )
+        .replacingOccurrences(of: "a comment that must survive", with: "checked by utiscope: see the README")
+        let found = Linter(rules: rules).lint(text: misspelt)
+        #expect(found.contains { $0.code == "DOC-004" })
+        #expect(
+            ineffective(misspelt) == [
+                "7 'utiscope:disabel' is not a directive, so this comment silences nothing; did you mean 'utiscope:disable'?"
+            ])
+    }
+}
+
 @Suite struct ConfigurationTests {
     let known = Set(RuleRegistry.descriptions.map(\.code))
 
@@ -148,13 +208,18 @@ private let missingRank = """
         #expect(!configuration.excludes("/p/App/Info.plist"))
     }
 
+    /// Each refusal says what is wrong and where (line and column of the value or the break).
     @Test func refusesOtherVersionsAndBadJSON() {
-        #expect(throws: ConfigurationError.self) {
+        let version = #expect(throws: ConfigurationError.self) {
             try LintConfiguration.parse(Array(#"{"version": 2}"#.utf8), folder: "", knownCodes: known)
         }
-        #expect(throws: ConfigurationError.self) {
-            try LintConfiguration.parse(Array(#"{"version": 1,"#.utf8), folder: "", knownCodes: known)
+        #expect(version?.message == "version 2 is not supported; this utiscope reads version 1")
+        #expect(version?.place(in: "c.json") == "c.json:1:2")
+        let truncated = #expect(throws: ConfigurationError.self) {
+            try LintConfiguration.parse(Array("{\"version\": 1,\n".utf8), folder: "", knownCodes: known)
         }
+        #expect(truncated?.message == "not valid JSON: expected a string key")
+        #expect(truncated?.place(in: "c.json") == "c.json:2:1")
     }
 
     @Test func severitiesAndOffApply() {
@@ -257,10 +322,22 @@ private let missingRank = """
             ))
     }
 
-    @Test func binaryPlistsAreNeverRewritten() {
-        let bytes: [UInt8] = Array("bplist00".utf8) + [0x08] + Array(repeating: 0, count: 32)
-        let result = Fixer().fix(bytes, file: "x.plist", diagnostics: [])
-        if case .success = result { Issue.record("a binary plist was accepted for rewriting") }
+    /// A valid binary plist with fixable findings: it reads, so the fixer gets as far as its
+    /// format, and refuses to rewrite it.
+    @Test func binaryPlistsAreNeverRewritten() throws {
+        let xml = try PropertyListReader().read(Array(missingRank.utf8), file: "Info.plist")
+        let bytes = TwinWriter.binary(xml)
+        let document = try PropertyListReader().read(bytes, file: "Info.plist")
+        #expect(document.format == .binary)
+        let found = Linter().lint(LintContext(app: InfoPlist(document: document, platform: nil)))
+        let fixable = found.filter { $0.fixIt != nil }
+        #expect(fixable.map(\.code) == ["DOC-002", "DOC-006", "UTI-012", "UTI-008"], "\(fixable.map(\.message))")
+        let result = Fixer().fix(bytes, file: "Info.plist", diagnostics: found)
+        guard case .failure(let failure) = result else {
+            Issue.record("a binary plist was rewritten")
+            return
+        }
+        #expect(failure.reason == "only XML plists are rewritten")
     }
 
     @Test func diffIsUnified() {
@@ -286,15 +363,6 @@ private let missingRank = """
         #expect(text.contains("ITMS-90788"))
         #expect(text.contains("Sources:"))
         #expect(text.contains("↓<dict>"))
-    }
-}
-
-@Suite struct DeterminismTests {
-    @Test func sameInputSameOutput() {
-        let runs = (0..<5).map { _ in
-            JSONReporter().render(LintReport(diagnostics: Linter().lint(text: missingRank), files: 1))
-        }
-        #expect(Set(runs).count == 1)
     }
 }
 
@@ -427,7 +495,11 @@ func plistText(_ body: String) -> String {
         let collisions = found.filter { $0.code == "UTI-013" }.map(\.message)
         #expect(collisions.count == 2)
         #expect(collisions.contains { $0.hasPrefix("filename extension 'mov'") && $0.hasSuffix("is undefined") })
-        #expect(collisions.contains { $0.hasSuffix("which type a look-up of the MIME type gives is undefined") })
+        #expect(
+            collisions.contains {
+                $0.hasPrefix("the MIME type 'video/quicktime'")
+                    && $0.hasSuffix("which type a look-up of it gives is undefined")
+            })
     }
 }
 
@@ -957,5 +1029,28 @@ func plistText(_ body: String) -> String {
         #expect(
             conflicts(plist([(role: "Editor", types: ["com.example.doc", "org.other.undeclared"])], exported: []))
                 .isEmpty)
+    }
+}
+
+/// PLIST-001 for a binary plist, which no XML example can show: without a line, the message
+/// names the object and the byte where reading failed.
+@Suite struct UnreadableBinaryPlistTests {
+    @Test func theMessageNamesTheObjectAndTheByte() throws {
+        func bigEndian(_ value: UInt64) -> [UInt8] {
+            (0..<8).reversed().map { UInt8(truncatingIfNeeded: value >> ($0 * 8)) }
+        }
+        // The header, object 0 at byte 8 (a date holding NaN), the offset table at byte 17 and the
+        // trailer: 1-byte offsets and references, one object, the top object 0.
+        var bytes = Array("bplist00".utf8)
+        bytes += [0x33] + bigEndian(Double.nan.bitPattern)
+        bytes += [8]
+        bytes += [0, 0, 0, 0, 0, 0, 1, 1] + bigEndian(1) + bigEndian(0) + bigEndian(17)
+        let error = try #require(throws: PropertyListError.self) {
+            try PropertyListReader().read(bytes, file: "Info.plist")
+        }
+        let found = Linter().unreadable(error)
+        #expect(found.map(\.code) == ["PLIST-001"])
+        #expect(found.map(\.message) == ["date is not a number (object 0 at byte 8)"])
+        #expect(found.first?.location.line == nil)
     }
 }

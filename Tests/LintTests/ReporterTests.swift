@@ -67,9 +67,19 @@ import Testing
         #expect(lines[5] == "    ^")
     }
 
+    /// Each severity word (and `note`) is wrapped in its colour, and nothing else is: without
+    /// those wrappers the text is the plain text, escape for escape.
     @Test func colorWrapsSeveritiesOnly() {
-        let text = TextReporter(color: true).render(sampleReport)
-        #expect(text.contains("\u{1B}[1;35mwarning\u{1B}[0m"))
+        let plain = TextReporter(color: false).render(sampleReport)
+        let colored = TextReporter(color: true).render(sampleReport)
+        var unwrapped = colored
+        for (code, word) in [("1;31", "error"), ("1;35", "warning"), ("1;36", "info"), ("1", "note")] {
+            let wrapped = "\u{1B}[\(code)m\(word)\u{1B}[0m"
+            #expect(colored.contains(": \(wrapped): "), "\(word)")
+            unwrapped = unwrapped.replacingOccurrences(of: wrapped, with: word)
+        }
+        #expect(unwrapped == plain)
+        #expect(!unwrapped.contains("\u{1B}"))
     }
 
     @Test func jsonMatchesGoldenAndParses() throws {

@@ -32,7 +32,7 @@ func findings(of ruleType: any Rule.Type, in example: Example) -> [Diagnostic] {
     let resources = example.resources.map { ResourceIndex(fileNames: $0, assetNames: $0) }
     return linter.lint(
         text: example.text, platform: example.platform, extensions: example.extensionTexts,
-        resources: resources
+        resources: resources, swift: example.swiftText
     ).filter { $0.code == ruleType.description.code }
 }
 
@@ -55,7 +55,8 @@ func markerOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
     }
 
     /// Every example of every rule: a triggering example gives findings exactly at its markers,
-    /// each with the severity and message its expectation states; a non-triggering one gives none.
+    /// each with the severity, message and (when stated) notes its expectation states; a
+    /// non-triggering one gives none.
     @Test(arguments: RuleExample.all)
     func example(_ item: RuleExample) {
         let example = item.example
@@ -83,6 +84,12 @@ func markerOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
                 diagnostic.message.contains(expectation.message),
                 "\(diagnostic.location): \(diagnostic.message)\nexpected: \(expectation.message)",
                 sourceLocation: location)
+            if let notes = expectation.notes {
+                let found = diagnostic.notes.map(\.message)
+                #expect(
+                    found.count == notes.count && zip(found, notes).allSatisfy { $0.contains($1) },
+                    "\(diagnostic.location) notes: \(found)\nexpected: \(notes)", sourceLocation: location)
+            }
         }
         for diagnostic in found {
             #expect(diagnostic.name == item.ruleType.description.name, sourceLocation: location)
@@ -115,8 +122,9 @@ func markerOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
         #expect(left.isEmpty, "still found once fixed: \(left.map(\.message))", sourceLocation: location)
     }
 
-    /// Wrapped in a disable-file comment for the rule, an example gives nothing of it.
-    @Test(arguments: RuleExample.all.filter(\.triggers))
+    /// Wrapped in a disable-file comment for the rule, an example gives nothing of it. (Examples
+    /// with Swift code have variants of their own: SwiftRuleExampleTests.)
+    @Test(arguments: RuleExample.all.filter { $0.triggers && $0.example.swift == nil })
     func aDisableCommentSilencesIt(_ item: RuleExample) throws {
         let example = item.example
         let code = item.ruleType.description.code
@@ -130,7 +138,7 @@ func markerOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
 
     /// With a non-ASCII comment before each marked element, findings move by the comment's
     /// characters: columns count Unicode scalars, not bytes.
-    @Test(arguments: RuleExample.all.filter(\.triggers))
+    @Test(arguments: RuleExample.all.filter { $0.triggers && $0.example.swift == nil })
     func columnsCountCharacters(_ item: RuleExample) throws {
         let example = item.example
         guard item.ruleType.description.code != "PLIST-001" else { return }
@@ -145,7 +153,7 @@ func markerOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
     /// dictionary or data, which OpenStep can hold), the same with lines of its own.
     @Test(
         arguments: RuleExample.all.filter {
-            $0.triggers && !Variants.textOnlyRules.contains($0.ruleType.description.code)
+            $0.triggers && $0.example.swift == nil && !Variants.textOnlyRules.contains($0.ruleType.description.code)
         })
     func twinsInOtherFormatsGiveTheSameFindings(_ item: RuleExample) throws {
         let example = item.example
@@ -171,8 +179,9 @@ func markerOrder(_ lhs: Diagnostic, _ rhs: Diagnostic) -> Bool {
 
 /// The variants the harness derives from each example.
 enum Variants {
-    /// Rules about the text of an XML file, which other formats do not have.
-    static let textOnlyRules: Set<String> = ["PLIST-001", "PLIST-008"]
+    /// Rules about the text of an XML file (its syntax, its comments), which other formats do not
+    /// have.
+    static let textOnlyRules: Set<String> = ["PLIST-001", "PLIST-008", "PLIST-010"]
 
     /// `example` with a comment turning `code` off for each file.
     static func disablingFile(_ example: Example, code: String) -> Example {

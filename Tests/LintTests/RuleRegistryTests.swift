@@ -23,7 +23,7 @@ import Testing
     @Test func codesAndNamesAreWellFormed() {
         for description in descriptions {
             let parts = description.code.split(separator: "-")
-            #expect(parts.count == 2 && ["PLIST", "DOC", "UTI", "ICON", "QL"].contains(String(parts[0])))
+            #expect(parts.count == 2 && ["PLIST", "DOC", "UTI", "ICON", "QL", "SRC"].contains(String(parts[0])))
             #expect(parts.count == 2 && parts[1].count == 3 && parts[1].allSatisfy(\.isNumber), "\(description.code)")
             #expect(description.name.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" }, "\(description.name)")
             #expect(!description.rationale.isEmpty && !description.sources.isEmpty, "\(description.code)")

@@ -87,7 +87,8 @@ import Testing
     /// Real documents, each with the message and place the reader gives whatever libxml2 says.
     static let inputs: [Input] = [
         Input(
-            name: "malformed UTF-8", bytes: Array("<plist>\n<string>a".utf8) + [0xE2, 0x28, 0xA1] + Array("</string></plist>".utf8),
+            name: "malformed UTF-8",
+            bytes: Array("<plist>\n<string>a".utf8) + [0xE2, 0x28, 0xA1] + Array("</string></plist>".utf8),
             problem: .invalidEncoding("byte 0xE2 does not start a valid UTF-8 sequence"), position: "2:10"),
         Input(
             name: "a failed conversion",

@@ -273,17 +273,26 @@ import Testing
         Self.expectSame(try #require(Self.splitRead(text, depthLimit: 6)), try Self.wholeRead(text, depthLimit: 6))
     }
 
-    @Test func concurrentReadEqualsWholeRead() throws {
-        // On two threads the first part may give up when the scan is late (a busy machine):
-        // whatever happens, the reader's result is the whole read's.
+    /// The two parts on two threads, by libxml2 and natively: the first part waits for the scan
+    /// (which a busy machine may delay past where the first part needs the cut), so the split
+    /// read runs every time and is joined.
+    @Test(arguments: [false, true])
+    func concurrentReadEqualsWholeRead(natively: Bool) throws {
         let text = Self.document()
         let whole = try Self.wholeRead(text)
-        if let split = XMLPlistReader(file: "big.plist", depthLimit: 200).readInTwoParts(Array(text.utf8)) {
-            Self.expectSame(split, whole)
-        }
+        var reader = XMLPlistReader(file: "big.plist", depthLimit: 200)
+        reader.firstPartWaitsForCut = true
+        let split = try #require(reader.readInTwoParts(Array(text.utf8), concurrently: true, natively: natively))
+        Self.expectSame(split, whole)
+    }
+
+    /// Without waiting, the first part gives up when the scan is late: whichever happens, the
+    /// reader's result is the whole read's.
+    @Test func theReaderGivesTheWholeReadsResultWhateverTheTiming() throws {
+        let text = Self.document()
         var reader = XMLPlistReader(file: "big.plist", depthLimit: 200)
         reader.splitThreshold = 0
-        Self.expectSame(try reader.read(Array(text.utf8)), whole)
+        Self.expectSame(try reader.read(Array(text.utf8)), try Self.wholeRead(text))
     }
 
     @Test func handoffNeverWaits() throws {

@@ -1,6 +1,7 @@
 import Foundation
-import PropertyList
 import Testing
+
+@testable import PropertyList
 
 @Suite struct XMLPlistReaderTests {
     @Test func readsEveryGrammarFeature() throws {
@@ -399,6 +400,28 @@ import Testing
         #expect(!plain.hasComment(containing: "x"))
         let openStep = try PropertyListReader().read(Array("/* c */ { a = b; }".utf8), file: "o")
         #expect(openStep.comments.isEmpty)
+    }
+
+    /// Each comment knows where its own `<!--` stands (columns in Unicode scalars), whether our
+    /// scan or libxml2 read it: after other text on a line, over several lines, with a `<` inside,
+    /// before the root and after it. (SplitReadTests compares a two-part read's comments with a
+    /// whole read's.)
+    @Test(arguments: [true, false])
+    func commentsKnowWhereTheyStart(natively: Bool) throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- a -->
+            <plist version="1.0"><dict><key>é</key><!-- b < c --><string>x</string>
+              <!-- d
+              e --><key>k</key>  <!--f--><true/>
+            </dict></plist> <!-- g -->
+            """
+        var reader = XMLPlistReader(file: "c.plist", depthLimit: 200)
+        reader.splitThreshold = .max
+        reader.nativeScan = natively
+        let document = try reader.read(Array(text.utf8))
+        let starts = document.comments(containing: "").map { "\($0.line ?? 0):\($0.column ?? 0)" }
+        #expect(starts == ["2:1", "3:40", "4:3", "5:22", "6:17"])
     }
 }
 

@@ -67,8 +67,32 @@ import Testing
 
     @Test func noTwoWordsShareAPair() {
         // A candidate pair is checked against the first word with that pair only.
-        let pairs = FactTriggers.anchors.map(\.pair)
+        let pairs = FactTriggers.anchors.flatMap(\.pairs)
         #expect(Set(pairs).count == pairs.count)
+        // Nor starts one with a quote, which is the string words' way in.
+        #expect(!pairs.contains { $0 & 0xFF == Int(UInt8(ascii: "\"")) })
+    }
+
+    @Test func everyWordHasAPairAtAnEvenAndAnOddOffset() {
+        // Wherever a word starts, one of its pairs starts at an even position of the file.
+        for anchor in FactTriggers.anchors {
+            #expect(Set(anchor.pairOffsets.map { $0 % 2 }) == [0, 1], "\(anchor.word)")
+            #expect(anchor.pairOffsets.allSatisfy { $0 + 1 < anchor.word.count })
+        }
+    }
+
+    @Test func wordsAtEveryOffsetOfTheFileTrigger() {
+        // Every word, and the string words, at both parities and at the very end of a file.
+        let words =
+            FactTriggers.anchors.map { String(decoding: $0.word, as: UTF8.self) } + [
+                #"let a = "com.x""#, #"let a = ["com.x"]"#,
+            ]
+        for word in words {
+            for padding in 0..<10 {
+                #expect(mayHoldFacts(String(repeating: " ", count: padding) + word), "\(padding) \(word)")
+                #expect(mayHoldFacts(String(repeating: "x", count: padding) + word + "\n"), "\(padding) \(word)")
+            }
+        }
     }
 
     @Test func theStepsAgreeWithThePlainTest() {
@@ -76,7 +100,8 @@ import Testing
         let pieces = [
             "UTTyp", "UT", "Type", "UIDoc", "ument", "FileDoc", "Document", "Group", "Launch", "tG", "tL", "rO",
             "forOpenin", "fileImpo", "rter", "edA", "s:", "utisco", "pe:", "= \"", "[\"", "com", ".", "\"", " ", "\n",
-            "entTyp", "e", "x", "Creation", "Action", "New", "Button", "View",
+            "entTyp", "e", "x", "Creation", "Action", "New", "Button", "View", "Op", "TT", "As", "Fi", "Ex", "ut", "sc",
+            "[", "= ", "Cr", "Ne", "La", "Im",
         ]
         for _ in 0..<2000 {
             let text = (0..<Int.random(in: 0..<30, using: &generator)).map { _ in

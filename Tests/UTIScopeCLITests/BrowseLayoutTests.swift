@@ -74,7 +74,7 @@ import UTIScopeCLI
         let all = utiscope("browse", folder, "--app", app, "--all").output
         let allLines = all.components(separatedBy: "by type:\n")[1].components(separatedBy: "by outcome:")[0]
             .split(separator: "\n")
-        #expect(allLines.count > 20)
+        #expect(allLines.count == extensions.count, "one line per type: \(allLines)")
         #expect(!allLines.contains { $0.contains("--all") })
     }
 }

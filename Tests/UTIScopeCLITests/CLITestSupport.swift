@@ -51,6 +51,20 @@ func executableOnPath(_ name: String) -> String? {
     return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 }
 
+/// The `utiscope` executable built with the tests (SwiftPM builds every product for them), if found.
+let builtTool: String? = {
+    var folders: [URL] = []
+    if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+        folders.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
+    }
+    // On macOS the tests are an .xctest bundle in the build folder.
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        folders.append(URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent())
+    }
+    return folders.map { $0.appendingPathComponent("utiscope").path }
+        .first { FileManager.default.isExecutableFile(atPath: $0) }
+}()
+
 /// What an outside program printed and returned.
 struct ToolResult {
     var status: Int32
@@ -59,12 +73,14 @@ struct ToolResult {
 }
 
 /// Runs `executable` with `arguments` and waits for it; standard error goes through a file, so
-/// neither pipe can fill up while the other is read.
-func runTool(_ executable: String, _ arguments: [String]) throws -> ToolResult {
+/// neither pipe can fill up while the other is read. The process gets `environment` when given,
+/// else this one's.
+func runTool(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ToolResult {
     let errorsPath = try temporaryFile("", name: "stderr.txt")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if let environment { process.environment = environment }
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle(forWritingAtPath: errorsPath)

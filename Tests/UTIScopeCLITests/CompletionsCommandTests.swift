@@ -8,7 +8,7 @@ import UTIScopeCLI
     func bashCompletes(
         _ words: [String], script: String, in directory: String = fixturesDirectory, prelude: String = ""
     ) throws -> [String] {
-        guard let bash = executableOnPath("bash") else { return [] }
+        let bash = try #require(executableOnPath("bash"))
         let quoted = words.map { "'" + $0 + "'" }.joined(separator: " ")
         let program = """
             \(prelude)
@@ -24,8 +24,8 @@ import UTIScopeCLI
         return result.output.split(separator: "\n").map(String.init)
     }
 
-    @Test func bashCompletesCommandsOptionsAndValues() throws {
-        guard executableOnPath("bash") != nil else { return }
+    @Test(.enabled(if: executableOnPath("bash") != nil, "needs bash"))
+    func bashCompletesCommandsOptionsAndValues() throws {
         let script = try temporaryFile(utiscope("completions", "bash").output, name: "utiscope.bash")
         #expect(try bashCompletes(["utiscope", "li"], script: script) == ["lint"])
         #expect(try bashCompletes(["utiscope", "lint", "--form"], script: script) == ["--format"])
@@ -49,13 +49,15 @@ import UTIScopeCLI
         #expect(try bashCompletes(["utiscope", "lint", "--setting", ""], script: script) == [])
     }
 
-    @Test func bashScriptIsValidAndCoversEveryOption() throws {
+    @Test(.enabled(if: executableOnPath("bash") != nil, "needs bash"))
+    func bashReadsTheScript() throws {
+        let path = try temporaryFile(utiscope("completions", "bash").output, name: "utiscope.bash")
+        let check = try runTool(try #require(executableOnPath("bash")), ["-n", path])
+        #expect(check.status == 0, "\(check.errors)")
+    }
+
+    @Test func bashScriptCoversEveryOption() throws {
         let script = utiscope("completions", "bash").output
-        if let bash = executableOnPath("bash") {
-            let path = try temporaryFile(script, name: "utiscope.bash")
-            let check = try runTool(bash, ["-n", path])
-            #expect(check.status == 0, "\(check.errors)")
-        }
         #expect(script.contains("\n    complete -F _utiscope utiscope\n"))
         for command in commandsInHelp() {
             let function = try #require(section(of: script, from: "_utiscope_\(command)() {", to: "\n}\n"))
@@ -88,7 +90,7 @@ import UTIScopeCLI
         #expect(code.range(of: #"\$\{[A-Za-z_]+[,^]"#, options: .regularExpression) == nil)
     }
 
-    @Test(.enabled(if: executableOnPath("bash") != nil))
+    @Test(.enabled(if: executableOnPath("bash") != nil, "needs bash"))
     func bashScriptCompletesWithoutCompopt() throws {
         let script = try temporaryFile(utiscope("completions", "bash").output, name: "utiscope.bash")
         let withoutCompopt = "enable -n compopt || exit 5"
@@ -106,14 +108,16 @@ import UTIScopeCLI
         #expect(withCompopt.last == "complete -F _utiscope utiscope")
     }
 
-    @Test func zshScriptIsValidAndCoversEveryOption() throws {
+    @Test(.enabled(if: executableOnPath("zsh") != nil, "needs zsh"))
+    func zshReadsTheScript() throws {
+        let path = try temporaryFile(utiscope("completions", "zsh").output, name: "_utiscope")
+        let check = try runTool(try #require(executableOnPath("zsh")), ["-n", path])
+        #expect(check.status == 0, "\(check.errors)")
+    }
+
+    @Test func zshScriptCoversEveryOption() throws {
         let script = utiscope("completions", "zsh").output
         #expect(script.hasPrefix("#compdef utiscope\n"))
-        if let zsh = executableOnPath("zsh") {
-            let path = try temporaryFile(script, name: "_utiscope")
-            let check = try runTool(zsh, ["-n", path])
-            #expect(check.status == 0, "\(check.errors)")
-        }
         let lint = try #require(section(of: script, from: "_utiscope_lint() {", to: "\n}\n"))
         #expect(lint.contains("'--format=[Output format (default text).]:format:(text json sarif github)'"))
         #expect(
@@ -134,19 +138,35 @@ import UTIScopeCLI
         }
     }
 
-    @Test func fishScriptIsValidAndCompletes() throws {
+    /// Each command's long options are completed under that command: on lines whose condition
+    /// is that command, and on no other command's.
+    @Test func fishScriptCoversEveryOptionUnderItsCommand() throws {
         let script = utiscope("completions", "fish").output
+        let lines = script.split(separator: "\n")
         for command in commandsInHelp() {
-            #expect(script.contains("-n __fish_use_subcommand -a \(command) -d "), "\(command)")
-            for option in optionsInHelp(command) where option.hasPrefix("--") {
-                #expect(
-                    script.contains("'__fish_seen_subcommand_from \(command)'")
-                        && script.contains(" -l \(option.dropFirst(2)) "),
-                    "\(command) \(option)")
-            }
+            let listed = "complete -c utiscope -n __fish_use_subcommand -a \(command) -d "
+            #expect(lines.contains { $0.hasPrefix(listed) }, "\(command)")
+            let condition = "complete -c utiscope -n '__fish_seen_subcommand_from \(command)' "
+            let own = lines.filter { $0.hasPrefix(condition) }
+            let completed = Set(own.compactMap { Self.longOption(in: $0) })
+            let documented = Set(optionsInHelp(command).filter { $0.hasPrefix("--") }.map { String($0.dropFirst(2)) })
+            #expect(completed == documented, "\(command)")
         }
-        #expect(script.contains("-l format -x -a 'text json sarif github' -d 'Output format (default text).'"))
-        guard let fish = executableOnPath("fish") else { return }
+        let lint = "complete -c utiscope -n '__fish_seen_subcommand_from lint' "
+        #expect(lines.contains(lint + "-l format -x -a 'text json sarif github' -d 'Output format (default text).'"))
+    }
+
+    /// The long option a fish `complete` line completes (`-l NAME`), if any.
+    static func longOption(in line: Substring) -> String? {
+        let words = line.split(separator: " ")
+        guard let flag = words.firstIndex(of: "-l"), flag + 1 < words.endIndex else { return nil }
+        return String(words[flag + 1])
+    }
+
+    @Test(.enabled(if: executableOnPath("fish") != nil, "needs fish"))
+    func fishReadsTheScriptAndCompletes() throws {
+        let script = utiscope("completions", "fish").output
+        let fish = try #require(executableOnPath("fish"))
         let path = try temporaryFile(script, name: "utiscope.fish")
         let check = try runTool(fish, ["-n", path])
         #expect(check.status == 0, "\(check.errors)")
@@ -204,8 +224,9 @@ import UTIScopeCLI
         #expect(page.unicodeScalars.allSatisfy { $0.isASCII })
     }
 
-    @Test func groffReadsItWithoutWarnings() throws {
-        guard let groff = executableOnPath("groff") else { return }
+    @Test(.enabled(if: executableOnPath("groff") != nil, "needs groff"))
+    func groffReadsItWithoutWarnings() throws {
+        let groff = try #require(executableOnPath("groff"))
         let path = try temporaryFile(utiscope("man").output, name: "utiscope.1")
         let result = try runTool(groff, ["-man", "-Tutf8", "-ww", "-z", path])
         #expect(result.status == 0)

@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Checks .github/workflows/ci.yml, which cannot run here: a Linux job runs `.ci/run` with Swift 6.3,
-/// and a macOS job installs libxml2 and pkgconf with Homebrew, then builds and tests. The file is
+/// and a macOS job builds and tests with the SDK's libxml2, then installs Homebrew's (with pkgconf)
+/// and builds and tests with that. The file is
 /// read by Scripts/check-workflow-example's YAML reader, the one the workflow example is run with.
 @Suite(.enabled(if: executableOnPath("python3") != nil, "python3 reads the workflow"))
 struct ContinuousIntegrationWorkflowTests {
@@ -55,15 +56,19 @@ struct ContinuousIntegrationWorkflowTests {
         #expect(linux.commands == ["bash .ci/run"])
     }
 
-    @Test func macOSJobInstallsLibxml2ThenBuildsAndTests() throws {
+    @Test func macOSJobBuildsAndTestsWithBothLibxml2s() throws {
         let workflow = try Self.readWorkflow()
         let mac = try #require(workflow.jobs.values.first { $0.runsOn.hasPrefix("macos") })
         #expect(mac.container == nil)
         #expect(mac.steps.first?.uses?.hasPrefix("actions/checkout@") == true)
         let commands = mac.commands
-        let install = try #require(commands.firstIndex(of: "brew install libxml2 pkgconf"))
         let build = try #require(commands.firstIndex(of: "swift build"))
         let test = try #require(commands.firstIndex(of: "swift test"))
-        #expect(install < build && build < test)
+        let install = try #require(commands.firstIndex(of: "brew install libxml2 pkgconf"))
+        let homebrew = "UTISCOPE_LIBXML2=pkg-config swift "
+        let homebrewBuild = try #require(commands.firstIndex { $0.hasPrefix(homebrew + "build") })
+        let homebrewTest = try #require(commands.firstIndex { $0.hasPrefix(homebrew + "test") })
+        #expect(build < test && test < install && install < homebrewBuild && homebrewBuild < homebrewTest)
+        #expect(commands.contains { $0.contains("PKG_CONFIG_PATH=$(brew --prefix libxml2)/lib/pkgconfig") })
     }
 }

@@ -82,11 +82,9 @@ import UTIScopeCLI
         #expect(twice.status == .usage)
     }
 
-    @Test func plutilReadsTheXMLOutputBackToTheSameValue() throws {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin"
-        let plutil = path.split(separator: ":").map { "\($0)/plutil" }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-        guard let plutil else { return }  // no toolchain plutil on this machine
+    @Test(.enabled(if: executableOnPath("plutil") != nil, "the toolchain's plutil is not on PATH"))
+    func plutilReadsTheXMLOutputBackToTheSameValue() throws {
+        let plutil = try #require(executableOnPath("plutil"))
         let xml = try temporaryFile(utiscope("dump", "--format", "xml", grammar).output)
         let binary = xml + ".bplist"
         let process = Process()

@@ -53,17 +53,70 @@ import UTIScopeCLI
         #expect(utiscope("lint", "--strict", warned).status == .findings)
     }
 
+    /// Every member of every diagnostic has the type Documentation/JSON.md gives it, null where
+    /// it is unknown (a binary plist has no lines), and the summary counts what is listed.
     @Test func jsonFollowsTheContract() throws {
-        let result = utiscope("lint", "--format", "json", sketchbook)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
-        #expect(object["version"] as? Int == 1)
-        let diagnostics = try #require(object["diagnostics"] as? [[String: Any]])
-        let first = try #require(diagnostics.first)
-        for key in ["file", "line", "column", "keyPath", "severity", "rule", "name", "message", "notes"] {
-            #expect(first[key] != nil, "missing \(key)")
+        let binary = fixturesDirectory + "/plists/binary/duplicate-keys.bplist"
+        let result = utiscope("lint", "--format", "json", sketchbook, binary)
+        #expect(result.status == .findings)
+        let document = try JSONPattern.parse(result.output)
+        #expect(document.keys == ["version", "diagnostics", "summary"])
+        #expect(document["version"] == .number("1"))
+        let diagnostics = try #require(document["diagnostics"]?.elements)
+        let placeKinds = ["string", "number", "number", "string"]
+        var severities: [String: Int] = [:]
+        for diagnostic in diagnostics {
+            let keys = try #require(diagnostic.keys, "\(diagnostic)")
+            let required = ["file", "line", "column", "keyPath", "severity", "rule", "name", "message", "notes"]
+            #expect(Array(keys.prefix(required.count)) == required, "\(diagnostic)")
+            #expect(Set(keys.dropFirst(required.count)).isSubset(of: ["fixIt", "properties"]), "\(diagnostic)")
+            for (key, kind) in zip(["file", "line", "column", "keyPath"], placeKinds) {
+                let value = diagnostic[key]
+                #expect(
+                    value?.kind == kind || (key != "file" && key != "keyPath" && value == .null),
+                    "\(key): \(diagnostic)")
+            }
+            // A column only with a line.
+            #expect(diagnostic["line"] != .null || diagnostic["column"] == .null, "\(diagnostic)")
+            guard case .string(let severity)? = diagnostic["severity"], case .string(let rule)? = diagnostic["rule"],
+                case .string(let name)? = diagnostic["name"], case .string(let message)? = diagnostic["message"]
+            else {
+                Issue.record("severity, rule, name and message are strings: \(diagnostic)")
+                continue
+            }
+            #expect(["error", "warning", "info"].contains(severity), "\(diagnostic)")
+            severities[severity, default: 0] += 1
+            #expect(rule.wholeMatch(of: /[A-Z]+-[0-9]{3}/) != nil, "\(rule)")
+            #expect(name.wholeMatch(of: /[a-z0-9]+(-[a-z0-9]+)*/) != nil, "\(name)")
+            #expect(message.first?.isUppercase == false && !message.hasSuffix("."), "\(message)")
+            for note in try #require(diagnostic["notes"]?.elements, "\(diagnostic)") {
+                #expect(note.keys == ["file", "line", "column", "keyPath", "message"], "\(note)")
+                for (key, kind) in zip(["file", "line", "column", "keyPath"], placeKinds) {
+                    #expect(note[key]?.kind == kind || note[key] == .null, "\(key): \(note)")
+                }
+                #expect(note["message"]?.kind == "string", "\(note)")
+            }
+            if let fixIt = diagnostic["fixIt"] {
+                #expect(fixIt.keys == ["summary"] && fixIt["summary"]?.kind == "string", "\(fixIt)")
+            }
+            if case .object(let properties)? = diagnostic["properties"] {
+                #expect(!properties.isEmpty && properties.allSatisfy { $0.value.kind == "string" }, "\(properties)")
+                #expect(properties.map(\.key) == properties.map(\.key).sorted())
+            } else {
+                #expect(diagnostic["properties"] == nil, "\(diagnostic)")
+            }
         }
-        let summary = try #require(object["summary"] as? [String: Int])
-        #expect(Set(summary.keys) == ["errors", "warnings", "infos", "files"])
+        // Each optional form occurs, so each was checked: a line and none, notes, a fix-it, properties.
+        #expect(diagnostics.contains { $0["line"]?.kind == "number" } && diagnostics.contains { $0["line"] == .null })
+        #expect(diagnostics.contains { $0["notes"]?.elements?.isEmpty == false })
+        #expect(diagnostics.contains { $0["fixIt"] != nil } && diagnostics.contains { $0["properties"] != nil })
+        let summary = try #require(document["summary"])
+        #expect(summary.keys == ["errors", "warnings", "infos", "files"])
+        #expect(summary["errors"] == .number("\(severities["error", default: 0])"))
+        #expect(summary["warnings"] == .number("\(severities["warning", default: 0])"))
+        #expect(summary["infos"] == .number("\(severities["info", default: 0])"))
+        // Sketchbook's Info.plist and its extension's, and the binary plist.
+        #expect(summary["files"] == .number("3"))
     }
 
     @Test func standardInputIsLinted() {
@@ -94,8 +147,18 @@ import UTIScopeCLI
         #expect(log["version"] as? String == "2.1.0")
         let run = try #require((log["runs"] as? [[String: Any]])?.first)
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
-        #expect(((driver["rules"] as? [Any])?.count ?? 0) > 40)
-        #expect(((run["results"] as? [Any])?.count ?? 0) > 0)
+        // Every rule of the catalog, in its order; a result for each finding JSON lists, in order.
+        let catalog = utiscope("rules").output.split(separator: "\n").compactMap { $0.split(separator: " ").first }
+        let rules = try #require(driver["rules"] as? [[String: Any]])
+        #expect(rules.compactMap { $0["id"] as? String } == catalog.map(String.init))
+        let json = try JSONPattern.parse(utiscope("lint", "--format", "json", sketchbook).output)
+        let codes = try #require(json["diagnostics"]?.elements).compactMap { diagnostic -> String? in
+            if case .string(let code)? = diagnostic["rule"] { return code }
+            return nil
+        }
+        let results = try #require(run["results"] as? [[String: Any]])
+        #expect(results.compactMap { $0["ruleId"] as? String } == codes)
+        #expect(codes.count == 9)
     }
 
     @Test func configurationTurnsRulesOffAndWarnsAboutUnknownCodes() throws {
@@ -333,6 +396,31 @@ import UTIScopeCLI
         let result = utiscope("lint", "--strict", "--baseline", baseline, path)
         #expect(result.status == .success)
         #expect(!result.output.contains("DOC-002"))
+        // A second document type without a rank: its finding is new, and reported alone.
+        let second = """
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Notes</string>
+                        <key>CFBundleTypeRole</key>
+                        <string>Viewer</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.text</string>
+                        </array>
+                    </dict>
+                </array>
+            """
+        let grown = rankless.replacingOccurrences(
+            of: "    </array>\n</dict>\n</plist>", with: second + "\n</dict>\n</plist>")
+        #expect(grown != rankless)
+        try Data(grown.utf8).write(to: URL(fileURLWithPath: path))
+        let after = utiscope("lint", "--strict", "--color", "never", "--baseline", baseline, path)
+        #expect(after.status == .findings)
+        let found = after.output.split(separator: "\n").filter { $0.hasSuffix("]") }
+        #expect(found.count == 1, "\(after.output)")
+        #expect(
+            found.first?.contains("warning: document type 'Notes' has no 'LSHandlerRank'") == true, "\(after.output)")
+        #expect(found.first?.hasSuffix("[DOC-002]") == true)
     }
 
     /// An Xcode-made plist: tab-indented, two document types, the first missing its rank (a fix
@@ -509,11 +597,16 @@ import UTIScopeCLI
 }
 
 @Suite struct RulesCommandTests {
-    @Test func listsTheCatalog() {
+    @Test func listsTheCatalog() throws {
         let result = utiscope("rules")
         #expect(result.status == .success)
         #expect(result.output.contains("DOC-002   warning   missing-handler-rank"))
-        #expect(result.output.split(separator: "\n").count >= 46)
+        // One line per rule, in code order: the rules Documentation/Rules.md has a section for.
+        let codes = result.output.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        let documented = try String(contentsOfFile: fixturesDirectory + "/../Documentation/Rules.md", encoding: .utf8)
+            .split(separator: "\n").filter { $0.hasPrefix("## ") }.map { String($0.dropFirst(3)) }
+        #expect(codes == documented)
+        #expect(codes == codes.sorted() && Set(codes).count == codes.count)
     }
 
     @Test func explainsOneRule() {

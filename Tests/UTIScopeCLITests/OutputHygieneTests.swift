@@ -54,40 +54,77 @@ import UTIScopeCLI
         }
     }
 
+    /// The escaped form of `text`, as the commands quote it.
+    static func escaped(_ text: String) -> String {
+        text.unicodeScalars.map { isRaw($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }
+            .joined().replacingOccurrences(of: "\\u{D}", with: "\\r")
+    }
+
     @Test func commandsEscapeWhatTheyQuote() throws {
         let path = try Self.hostilePlist()
         let identifier = "com.example." + Self.hostile.joined(separator: "x")
-        let runs: [[String]] = [
-            ["app", path], ["app", "--format", "json", path], ["dump", path], ["dump", "--format", "text", path],
-            ["type", "--app", path, identifier], ["type", "--app", path, "--format", "json", identifier],
-            ["type", "--app", path, "--extension", Self.hostile.joined()], ["graph", "--app", path],
-            ["graph", "--app", path, "--format", "mermaid"], ["graph", "--app", path, "--format", "json"],
-            ["type", identifier], ["dump", "--\u{202E}"], ["\u{1B}[2J"],
-        ]
         let openStep = try Self.openStepPlist()
+        let openStepIdentifier = "com.example.\u{1B}[2J"
+        // Each run with the exit status it must end with: a run that fails early (a usage error
+        // where none is meant) would print little and prove nothing.
+        typealias Status = UTIScopeCLI.ExitStatus
+        var runs: [(arguments: [String], status: Status)] = []
+        func run(_ status: Status, _ arguments: String...) { runs.append((arguments, status)) }
+        run(.success, "app", path)
+        run(.success, "app", "--format", "json", path)
+        run(.success, "dump", path)
+        run(.success, "dump", "--format", "text", path)
+        run(.success, "type", "--app", path, identifier)
+        run(.success, "type", "--app", path, "--format", "json", identifier)
+        run(.success, "type", "--app", path, "--extension", Self.hostile.joined())
+        run(.success, "graph", "--app", path)
+        run(.success, "graph", "--app", path, "--format", "mermaid")
+        run(.success, "graph", "--app", path, "--format", "json")
+        // Declared nowhere without the app: an input error that quotes it.
+        run(.inputError, "type", identifier)
+        run(.usage, "dump", "--\u{202E}")
+        run(.usage, "\u{1B}[2J")
+        run(.success, "app", openStep)
+        run(.success, "app", "--format", "json", openStep)
+        run(.success, "dump", openStep)
+        run(.success, "dump", "--format", "text", openStep)
+        // XML cannot hold the escape character: refused, and the refusal quotes it escaped.
+        run(.inputError, "dump", "--format", "xml", openStep)
+        run(.success, "type", "--app", openStep, openStepIdentifier)
+        run(.success, "graph", "--app", openStep)
+        run(.success, "graph", "--app", openStep, "--format", "mermaid")
         // The input really holds the escape character, and it is shown escaped.
         #expect(utiscope("dump", "--format", "text", openStep).output.contains("\\u{1B}[31mred\\u{7}"))
-        let more: [[String]] = [
-            ["app", openStep], ["app", "--format", "json", openStep], ["dump", openStep],
-            ["dump", "--format", "text", openStep],
-            ["dump", "--format", "xml", openStep], ["type", "--app", openStep, "com.example.\u{1B}[2J"],
-            ["graph", "--app", openStep], ["graph", "--app", openStep, "--format", "mermaid"],
-        ]
         // Every lint format, and the document-browser questions, over both files. (A dry run's
         // diff is data, byte for byte as the file would be: escaped only on a terminal,
         // UnifiedDiffTests.)
-        let questions: [[String]] = [path, openStep].flatMap { file in
-            [
-                ["lint", file], ["lint", "--verbose", "--color", "never", file], ["lint", "--format", "json", file],
-                ["lint", "--format", "sarif", file], ["lint", "--format", "github", file],
-                ["allowed", "--app", file], ["opens", "--app", file, file],
-                ["icon", "--app", file, "--type", identifier], ["report", file],
-            ]
+        let subjects = [
+            (file: path, declared: identifier, icon: "app-icon"),
+            // Declared, but no document type lists it.
+            (file: openStep, declared: openStepIdentifier, icon: "generic"),
+        ]
+        for subject in subjects {
+            let file = subject.file
+            run(.findings, "lint", file)
+            run(.findings, "lint", "--verbose", "--color", "never", file)
+            run(.findings, "lint", "--format", "json", file)
+            run(.findings, "lint", "--format", "sarif", file)
+            run(.findings, "lint", "--format", "github", file)
+            run(.success, "allowed", "--app", file)
+            run(.success, "opens", "--app", file, file)
+            run(.success, "icon", "--app", file, subject.declared)
+            run(.success, "report", file)
         }
-        for arguments in runs + more + questions {
+        for (arguments, status) in runs {
             let result = utiscope(arguments)
+            #expect(result.status == status, "\(arguments.prefix(2)): \(result.errors)")
             let raw = (result.output + result.errors).unicodeScalars.filter(Self.isRaw)
             #expect(raw.isEmpty, "\(arguments.prefix(2)): \(raw.map { String($0.value, radix: 16) })")
+        }
+        // `icon` answers for the declared type, named escaped.
+        for subject in subjects {
+            let answer = utiscope("icon", "--app", subject.file, subject.declared).output
+            #expect(answer.contains("\n\(Self.escaped(subject.declared)): \(subject.icon)\n"), "\(answer)")
         }
     }
 

@@ -2,6 +2,10 @@ import Foundation
 import Testing
 import UTIScopeCLI
 
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
+
 @Suite struct TypeCommandTests {
     let sketchbook = fixturesDirectory + "/apps/Sketchbook/Info.plist"
 
@@ -143,9 +147,53 @@ import UTIScopeCLI
         #expect(mermaid.output.contains(#"["com.example.#quot;quoted#quot;"]:::exported"#))
     }
 
+    /// `--format svg` is drawn by utiscope with the report's layout (no Graphviz, no process): a
+    /// standalone SVG document with a node per type and an edge per conformance.
+    @Test func svgIsDrawnByUtiscope() throws {
+        let svg = utiscope("graph", "--app", sketchbook, "--format", "svg")
+        #expect(svg.status == .success)
+        #expect(
+            svg.output.hasPrefix(
+                "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\""))
+        let counter = SVGCounter()
+        let parser = XMLParser(data: Data(svg.output.utf8))
+        parser.delegate = counter
+        #expect(parser.parse(), "\(String(describing: parser.parserError))")
+        let object = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(utiscope("graph", "--app", sketchbook, "--format", "json").output.utf8)) as? [String: Any])
+        let nodes = try #require(object["nodes"] as? [[String: Any]])
+        let edges = try #require(object["edges"] as? [[String: String]])
+        #expect(Set(counter.nodes) == Set(nodes.compactMap { $0["identifier"] as? String }))
+        #expect(counter.nodes.count == nodes.count)
+        #expect(counter.edges == edges.count)
+        #expect(counter.styled, "its style is inside the document")
+        // --root draws the type and its supertypes.
+        let root = utiscope("graph", "--root", "public.jpeg", "--format", "svg")
+        #expect(root.status == .success)
+        #expect(root.output.contains("data-id=\"public.jpeg\"") && root.output.contains("data-id=\"public.image\""))
+    }
+
     @Test func needsAnAppOrARoot() {
         let result = utiscope("graph")
         #expect(result.status == .usage)
         #expect(result.errors.contains("name an app (--app) or a type (--root) to draw"))
+    }
+}
+
+/// Counts an SVG's type nodes (by `data-id`) and edges, and whether it holds a style element.
+private final class SVGCounter: NSObject, XMLParserDelegate {
+    var nodes: [String] = []
+    var edges = 0
+    var styled = false
+
+    func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+        attributes: [String: String] = [:]
+    ) {
+        let classes = (attributes["class"] ?? "").split(separator: " ")
+        if name == "g", classes.contains("node"), let id = attributes["data-id"] { nodes.append(id) }
+        if name == "path", classes.contains("edge") { edges += 1 }
+        if name == "style" { styled = true }
     }
 }

@@ -4,22 +4,12 @@ import Testing
 /// Runs Scripts/check-workflow-example: the commands of Documentation/github-actions.yml on fixture
 /// apps, with the utiscope built beside these tests.
 @Suite struct WorkflowExampleTests {
-    /// The `utiscope` executable built with the tests (SwiftPM builds every product for them), if found.
-    static var builtTool: String? {
-        var folders: [URL] = []
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
-            folders.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
-        }
-        // On macOS the tests are an .xctest bundle in the build folder.
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            folders.append(URL(fileURLWithPath: bundle.bundlePath).deletingLastPathComponent())
-        }
-        return folders.map { $0.appendingPathComponent("utiscope").path }
-            .first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
-
-    @Test func workflowCommandsRunOnFixtures() throws {
-        guard let python = executableOnPath("python3"), let tool = Self.builtTool else { return }
+    @Test(
+        .enabled(if: executableOnPath("python3") != nil, "python3 runs the script"),
+        .enabled(if: builtTool != nil, "the utiscope executable is not beside the tests"))
+    func workflowCommandsRunOnFixtures() throws {
+        let python = try #require(executableOnPath("python3"))
+        let tool = try #require(builtTool)
         let script = fixturesDirectory + "/../Scripts/check-workflow-example"
         let result = try runTool(python, [script, "--utiscope", tool])
         #expect(result.status == 0, "\(result.output)\(result.errors)")

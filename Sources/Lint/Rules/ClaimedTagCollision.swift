@@ -82,6 +82,62 @@ public struct ClaimedTagCollision: Rule {
                         "filename extension 'abx' is also claimed by type 'com.example.alpha'; which type files with it get is undefined"
                     )
                 ]),
+            // MIME types: the system's type wins look-ups; between the bundle's own types, undefined.
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.notes</string>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.mime-type</key>
+                            <array>
+                                ↓<string>text/plain</string>
+                            </array>
+                        </dict>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.alpha</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.mime-type</key>
+                            <array>
+                                <string>application/x-abx</string>
+                            </array>
+                        </dict>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.beta</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.mime-type</key>
+                            <array>
+                                ↓<string>application/x-abx</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .warning(
+                        "the MIME type 'text/plain' is also claimed by system type 'public.plain-text', which wins: look-ups of it (downloads, the pasteboard) give the system's type"
+                    ),
+                    .warning(
+                        "the MIME type 'application/x-abx' is also claimed by type 'com.example.alpha'; which type a look-up of it gives is undefined",
+                        notes: ["'com.example.alpha' claims it here"]),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -112,10 +168,8 @@ public struct ClaimedTagCollision: Rule {
         let resolver = context.catalog.tagResolver
         // Most declarations share no tag: they are passed over without a look-up per tag.
         let contested = context.catalog.claimsContestedTag(in: [.filenameExtension, .mimeType])
-        // By index: a declaration is copied only when one of its tags is contested.
-        for index in context.bundleDeclarationsInEffect.indices
-        where contested[Int(context.bundleDeclarationNodes[index].rawValue)] {
-            let declaration = context.bundleDeclarationsInEffect[index].declaration
+        for site in context.declarationsInEffect where contested[Int(site.node.rawValue)] {
+            let declaration = site.declaration
             var seen: Set<String> = []
             var substitutionChecked = false
             for tag in declaration.tags where tag.tagClass == .filenameExtension || tag.tagClass == .mimeType {
@@ -162,13 +216,14 @@ public struct ClaimedTagCollision: Rule {
 
 private enum Message {
     static func what(_ tag: TypeTag) -> String {
-        (tag.tagClass == .mimeType ? "MIME type " : "filename extension ") + quoted(tag.value)
+        // Messages start lower-case: "the MIME type", as "MIME" is written in capitals.
+        (tag.tagClass == .mimeType ? "the MIME type " : "filename extension ") + quoted(tag.value)
     }
 
     static func systemWins(_ tag: TypeTag, winner: UniformTypeIdentifier) -> String {
         let outcome =
             tag.tagClass == .mimeType
-            ? "look-ups of the MIME type (downloads, the pasteboard) give the system's type"
+            ? "look-ups of it (downloads, the pasteboard) give the system's type"
             : "files with it get the system's type"
         return message("\(what(tag)) is also claimed by system type \(quoted(winner)), which wins: \(outcome)")
     }
@@ -177,7 +232,7 @@ private enum Message {
         let owner = system ? "system type" : "type"
         let outcome =
             tag.tagClass == .mimeType
-            ? "which type a look-up of the MIME type gives is undefined" : "which type files with it get is undefined"
+            ? "which type a look-up of it gives is undefined" : "which type files with it get is undefined"
         return message("\(what(tag)) is also claimed by \(owner) \(quoted(rival)); \(outcome)")
     }
 

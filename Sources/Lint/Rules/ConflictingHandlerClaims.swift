@@ -47,9 +47,45 @@ public struct ConflictingHandlerClaims: Rule {
                 """,
                 expecting: [
                     .warning(
-                        "content type 'public.plain-text' is listed in document types 'Text' and 'Anything' with different roles or ranks; which applies is undefined"
-                    )
-                ])
+                        "content type 'public.plain-text' is listed in document types 'Text' and 'Anything' with different roles or ranks; which applies is undefined",
+                        notes: [
+                            "first listed in document type 'Text' (role 'Editor', rank 'Default', as none is given)"
+                        ])
+                ]),
+            // The first entry gives no role and an explicit rank: the note says so.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Images</string>
+                        <key>LSHandlerRank</key>
+                        <string>Alternate</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.png</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>PNG</string>
+                        <key>CFBundleTypeRole</key>
+                        <string>Viewer</string>
+                        <key>LSHandlerRank</key>
+                        <string>Default</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            ↓<string>public.png</string>
+                        </array>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .warning(
+                        "content type 'public.png' is listed in document types 'Images' and 'PNG' with different roles or ranks; which applies is undefined",
+                        notes: ["first listed in document type 'Images' (role none, rank 'Alternate')"])
+                ]),
         ],
         nonTriggeringExamples: [
             // Both Viewer; no rank means Default: the same claim written two ways.
@@ -115,55 +151,38 @@ public struct ConflictingHandlerClaims: Rule {
     /// Groups the listed types by identifier.
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for (plistIndex, plist) in context.infoPlists.enumerated() {
-            // Where each type is first listed, as positions (entry, type): copies of the entry and
-            // the located identifier would retain their strings for every type of a large app.
-            // The app's types are found by the graph nodes the context looked up for them (one
-            // array slot each, no hashing); an extension's, and a type the graph has no node for
-            // (neither declared nor named as a supertype), by a dictionary. The context's nodes
-            // follow the app's entries and their types in this order.
-            let entries = plist.documentTypes
-            let nodes = plistIndex == 0 ? context.contentTypeNodes : []
-            var firstOfNode = [Int64](repeating: -1, count: nodes.isEmpty ? 0 : context.catalog.graph.nodeCount)
-            var first: [UniformTypeIdentifier: (entry: Int, type: Int)] = [:]
-            var listing = 0
-            for (position, entry) in entries.enumerated() {
-                let types = entry.contentTypes
-                for typePosition in types.indices {
-                    let node = listing < nodes.count ? nodes[listing] : nil
-                    listing += 1
-                    // The type itself (its identifier and location, retained when copied) is read
-                    // only when its node is unknown or it was listed before: the first listing of
-                    // a node, the usual case, needs neither.
-                    let earlierPosition: (entry: Int, type: Int)
-                    if let node {
-                        let packed = firstOfNode[Int(node.rawValue)]
-                        guard packed >= 0 else {
-                            firstOfNode[Int(node.rawValue)] = Int64(position) << 32 | Int64(typePosition)
-                            continue
-                        }
-                        earlierPosition = (Int(packed >> 32), Int(packed & 0xFFFF_FFFF))
-                    } else {
-                        let identifier = types[typePosition].value
-                        guard let found = first[identifier] else {
-                            first[identifier] = (position, typePosition)
-                            continue
-                        }
-                        earlierPosition = found
+        for plistIndex in context.infoPlists.indices {
+            // Where each type is first listed: by graph node (one array slot each, no hashing),
+            // or, for a type the graph has no node for (neither declared nor named as a
+            // supertype), by identifier.
+            let listed = context.listedTypes(inPlist: plistIndex)
+            var firstOfNode = [Int](repeating: -1, count: context.catalog.graph.nodeCount)
+            var first: [UniformTypeIdentifier: Int] = [:]
+            for position in listed.indices {
+                let current = listed[position]
+                let earlierPosition: Int
+                if let node = current.node {
+                    earlierPosition = firstOfNode[Int(node.rawValue)]
+                    guard earlierPosition >= 0 else {
+                        firstOfNode[Int(node.rawValue)] = position
+                        continue
                     }
-                    let type = types[typePosition]
-                    let earlier = entries[earlierPosition.entry]
-                    guard earlier.index != entry.index, let location = type.location,
-                        earlier.role?.value != entry.role?.value || earlier.effectiveRank != entry.effectiveRank
-                    else { continue }
-                    let earlierType = earlier.contentTypes[earlierPosition.type]
-                    diagnostics.append(
-                        diagnostic(
-                            Message.conflict(type.value, entry: entry, earlier: earlier), at: location,
-                            notes: [Note(Message.earlier(earlier), at: earlierType.location)]))
+                } else {
+                    guard let found = first[current.type.value] else {
+                        first[current.type.value] = position
+                        continue
+                    }
+                    earlierPosition = found
                 }
+                let (entry, type, earlier) = (current.entry, current.type, listed[earlierPosition])
+                guard earlier.entryIndex != current.entryIndex, let location = type.location,
+                    earlier.entry.role?.value != entry.role?.value || earlier.entry.effectiveRank != entry.effectiveRank
+                else { continue }
+                diagnostics.append(
+                    diagnostic(
+                        Message.conflict(type.value, entry: entry, earlier: earlier.entry), at: location,
+                        notes: [Note(Message.earlier(earlier.entry), at: earlier.type.location)]))
             }
-            assert(nodes.isEmpty || listing == nodes.count, "the context's nodes are not the app's listed types")
         }
         return diagnostics
     }

@@ -108,6 +108,92 @@ public struct DocumentIconExplanation: Rule {
                         "the Files app shows an icon made from the app icon for 'com.example.brush' files: no thumbnails, no system icon, declared and listed (assuming --assume-app-icon yes)"
                     ),
                 ]),
+            // The app's Thumbnail extension lists the type: its thumbnails show.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            ↓<string>com.example.sketch</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                    </dict>
+                </array>
+                """, platform: .iOS,
+                extensions: [
+                    """
+                    <key>CFBundleIdentifier</key>
+                    <string>com.example.sketchbook.thumbnails</string>
+                    <key>NSExtension</key>
+                    <dict>
+                        <key>NSExtensionPointIdentifier</key>
+                        <string>com.apple.quicklook.thumbnail</string>
+                        <key>NSExtensionAttributes</key>
+                        <dict>
+                            <key>QLSupportedContentTypes</key>
+                            <array>
+                                <string>com.example.sketch</string>
+                            </array>
+                        </dict>
+                    </dict>
+                    """
+                ],
+                expecting: [
+                    .info(
+                        "the Files app shows thumbnails from the app's Thumbnail extension for 'com.example.sketch' files"
+                    )
+                ]),
+            // Declared by an extension, not by the app: no icon is made from the app icon for it.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            ↓<string>com.example.sketch</string>
+                        </array>
+                    </dict>
+                </array>
+                """, platform: .iOS,
+                extensions: [
+                    """
+                    <key>CFBundleIdentifier</key>
+                    <string>com.example.sketchbook.share</string>
+                    <key>UTExportedTypeDeclarations</key>
+                    <array>
+                        <dict>
+                            <key>UTTypeIdentifier</key>
+                            <string>com.example.sketch</string>
+                            <key>UTTypeConformsTo</key>
+                            <array>
+                                <string>public.data</string>
+                            </array>
+                        </dict>
+                    </array>
+                    """
+                ],
+                expecting: [
+                    .info(
+                        "the Files app shows a generic icon for 'com.example.sketch' files: the app neither exports nor imports 'com.example.sketch' (assuming --assume-app-icon yes)"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

@@ -35,7 +35,27 @@ public struct DuplicateDeclaration: Rule {
                     .warning(
                         "type 'com.example.sketch' is declared twice in 'UTExportedTypeDeclarations'; the first declaration is used"
                     )
-                ])
+                ]),
+            // Identifiers compare without regard to case: the second is a duplicate all the same.
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>com.example.Sketch</string>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .info(
+                        "type 'com.example.Sketch' is declared twice in 'UTExportedTypeDeclarations' (differing only in letter case); the first declaration is used",
+                        notes: ["first declared here"])
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -63,30 +83,21 @@ public struct DuplicateDeclaration: Rule {
         // Equal identifiers share a graph node: the first of each by node, none copied.
         var first = FirstDeclarations(nodeCount: context.catalog.graph.nodeCount)
         for (plistIndex, plist) in context.infoPlists.enumerated() {
-            // Exports, then imports: the positions the context numbers a plist's declarations by.
-            var offset = 0
-            for (key, declarations) in [
-                ("UTExportedTypeDeclarations", plist.exportedTypes),
-                ("UTImportedTypeDeclarations", plist.importedTypes),
-            ] {
-                defer { offset += declarations.count }
+            for section in [DeclarationSite.Section.exported, .imported] {
+                let declarations = section == .exported ? plist.exportedTypes : plist.importedTypes
                 guard declarations.count > 1 else { continue }
                 first.removeAll()
-                declarations.withUnsafeBufferPointer { declarations in
-                    for index in declarations.indices {
-                        guard
-                            let node = context.node(of: declarations[index], at: offset + index, inPlist: plistIndex),
-                            let earlierIndex = first.record(index, for: node),
-                            let location = declarations[index].identifierLocation
-                        else { continue }
-                        let (declaration, earlier) = (declarations[index], declarations[earlierIndex])
-                        let caseOnly = earlier.identifier.rawValue != declaration.identifier.rawValue
-                        diagnostics.append(
-                            diagnostic(
-                                Message.duplicate(declaration.identifier, key: key, caseOnly: caseOnly), at: location,
-                                severity: caseOnly ? .info : nil,
-                                notes: [Note(Message.first, at: earlier.identifierLocation ?? earlier.location)]))
-                    }
+                for site in context.declarationSites(inPlist: plistIndex, section) {
+                    guard let node = site.node, let earlierIndex = first.record(site.index, for: node),
+                        let location = site.declaration.identifierLocation
+                    else { continue }
+                    let (declaration, earlier) = (site.declaration, declarations[earlierIndex])
+                    let caseOnly = earlier.identifier.rawValue != declaration.identifier.rawValue
+                    diagnostics.append(
+                        diagnostic(
+                            Message.duplicate(declaration.identifier, key: section.key, caseOnly: caseOnly),
+                            at: location, severity: caseOnly ? .info : nil,
+                            notes: [Note(Message.first, at: earlier.identifierLocation ?? earlier.location)]))
                 }
             }
         }

@@ -80,35 +80,27 @@ public struct ExportedAndImported: Rule {
     /// Checks each Info.plist's two arrays.
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        // The first export of each identifier, by graph node (the context numbers a plist's
-        // declarations exports first, then imports): no identifier hashed or copied again.
+        // The first export of each identifier, by graph node: no identifier hashed or copied again.
         var exported = FirstDeclarations(nodeCount: context.catalog.graph.nodeCount)
         for (plistIndex, plist) in context.infoPlists.enumerated() {
             let exports = plist.exportedTypes
             guard !exports.isEmpty, !plist.importedTypes.isEmpty else { continue }
             exported.removeAll()
-            exports.withUnsafeBufferPointer { exports in
-                for index in exports.indices {
-                    if let node = context.node(of: exports[index], at: index, inPlist: plistIndex) {
-                        _ = exported.record(index, for: node)
-                    }
-                }
+            for site in context.declarationSites(inPlist: plistIndex, .exported) {
+                if let node = site.node { _ = exported.record(site.index, for: node) }
             }
-            plist.importedTypes.withUnsafeBufferPointer { imports in
-                for index in imports.indices {
-                    guard
-                        let node = context.node(of: imports[index], at: exports.count + index, inPlist: plistIndex),
-                        let twinIndex = exported.recorded(for: node),
-                        let location = imports[index].location
-                    else { continue }
-                    let twin = exports[twinIndex]
-                    // At the imported identifier itself; the fix removes the whole declaration.
-                    diagnostics.append(
-                        diagnostic(
-                            Message.twin(imports[index].identifier), at: imports[index].identifierLocation ?? location,
-                            notes: [Note(Message.exported, at: twin.identifierLocation ?? twin.location)],
-                            fixIt: FixIt(Message.fixIt, changes: [.removeElement(at: location)])))
-                }
+            for site in context.declarationSites(inPlist: plistIndex, .imported) {
+                let imported = site.declaration
+                guard let node = site.node, let twinIndex = exported.recorded(for: node),
+                    let location = imported.location
+                else { continue }
+                let twin = exports[twinIndex]
+                // At the imported identifier itself; the fix removes the whole declaration.
+                diagnostics.append(
+                    diagnostic(
+                        Message.twin(imported.identifier), at: imported.identifierLocation ?? location,
+                        notes: [Note(Message.exported, at: twin.identifierLocation ?? twin.location)],
+                        fixIt: FixIt(Message.fixIt, changes: [.removeElement(at: location)])))
             }
         }
         return diagnostics

@@ -103,6 +103,24 @@ public struct ForeignDomainExport: Rule {
                         "exported type 'ca.mcgill.mni.bic.mnc' is another vendor's and the system already exports it: the system's declaration wins and the app's is ignored; import it instead"
                     )
                 ]),
+            // A vendor domain the system's own types use, without a name on the vendor list.
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>org.gnu.texinfo</string>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .info(
+                        "exported type 'org.gnu.texinfo' is in a domain with a registered owner (org.gnu) and the bundle identifier is a build setting: if the app is not that vendor's, import the type instead"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -159,7 +177,8 @@ public struct ForeignDomainExport: Rule {
             let bundle = context.bundleIdentifier(of: plist)
             let owner = bundle.flatMap(LintContext.domain(of:))
             if owner == nil, plist.bundleIdentifier?.value.hasBuildSettingReference != true { return [] }
-            return plist.exportedTypes.enumerated().compactMap { index, declaration in
+            return context.declarationSites(inPlist: plistIndex, .exported).compactMap { site in
+                let declaration = site.declaration
                 let identifier = declaration.identifier
                 guard let location = declaration.identifierLocation, identifier.reservedDomain == nil,
                     !identifier.hasBuildSettingReference, let domain = LintContext.domain(of: identifier.rawValue),
@@ -173,10 +192,7 @@ public struct ForeignDomainExport: Rule {
                     guard knownVendors?.contains(domain) == true else { return nil }
                 }
                 // By the graph node the catalog recorded for the declaration: no hashing again.
-                let declarations =
-                    context.node(of: declaration, at: index, inPlist: plistIndex).map {
-                        context.catalog.declarations(at: $0)
-                    } ?? []
+                let declarations = site.node.map { context.catalog.declarations(at: $0) } ?? []
                 if let system = declarations.first(where: { $0.origin.isSystem }) {
                     return diagnostic(
                         Message.systemDeclared(identifier, systemImports: system.origin.kind == .imported),

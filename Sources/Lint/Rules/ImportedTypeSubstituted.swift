@@ -96,7 +96,8 @@ public struct ImportedTypeSubstituted: Rule {
     /// Asks the tag resolver about each imported type in effect.
     public func check(_ context: LintContext) -> [Diagnostic] {
         let resolver = context.catalog.tagResolver
-        return context.bundleDeclarationsInEffect.compactMap { _, declaration -> Diagnostic? in
+        return context.declarationsInEffect.compactMap { site -> Diagnostic? in
+            let declaration = site.declaration
             guard declaration.origin.kind == .imported, let location = declaration.identifierLocation,
                 let substitution = resolver.importedTypeSubstitution(for: declaration.identifier)
             else { return nil }

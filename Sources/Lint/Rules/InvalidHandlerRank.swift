@@ -41,7 +41,25 @@ public struct InvalidHandlerRank: Rule {
                             <string>Owner</string>
                         </dict>
                     </array>
-                    """)
+                    """),
+            // A role where the rank goes: no rank is near it.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>LSHandlerRank</key>
+                        ↓<string>Editor</string>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .error(
+                        "'LSHandlerRank' 'Editor' of document type 'Sketch' is not a rank; use 'Owner', 'Default', 'Alternate' or 'None'"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

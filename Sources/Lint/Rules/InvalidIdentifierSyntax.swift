@@ -109,6 +109,21 @@ public struct InvalidIdentifierSyntax: Rule {
                         </dict>
                     </array>
                     """),
+            // An empty supertype.
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            ↓<string></string>
+                        </array>
+                    </dict>
+                </array>
+                """, expecting: [.error("type identifier is empty")]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -152,20 +167,18 @@ public struct InvalidIdentifierSyntax: Rule {
     /// first test that it is not plainly spelled, where it is read, without copying it.
     private func finding(_ identifier: UniformTypeIdentifier, at location: SourceLocation?) -> Diagnostic? {
         guard let location, !identifier.hasBuildSettingReference else { return nil }
-        let findings = identifier.syntaxFindings().filter { finding in
-            switch finding.problem {
-            case .reservedDomain, .publicPackage: false
-            default: true
-            }
+        // The spelling problems, with their messages; the domain ones are other rules'.
+        let problems = identifier.syntaxFindings().compactMap { finding in
+            Message.problem(finding.problem, identifier).map { (problem: finding.problem, message: $0) }
         }
-        guard let first = findings.first else { return nil }
-        let severity: Severity = findings.allSatisfy { $0.problem.isNonASCII } ? .warning : .error
+        guard let first = problems.first else { return nil }
+        let severity: Severity = problems.allSatisfy { $0.problem.isNonASCII } ? .warning : .error
         var fixIt: FixIt?
         let cleaned = Self.cleaned(identifier.rawValue)
         if cleaned != identifier.rawValue, !cleaned.isEmpty, !UniformTypeIdentifier(cleaned).hasSyntaxProblem {
             fixIt = FixIt(Message.fixIt(cleaned), changes: [.replaceString(at: location, with: cleaned)])
         }
-        return diagnostic(Message.problem(first.problem, identifier), at: location, severity: severity, fixIt: fixIt)
+        return diagnostic(first.message, at: location, severity: severity, fixIt: fixIt)
     }
 
     /// `text` without invisible characters anywhere and without whitespace at either end.
@@ -189,7 +202,9 @@ extension IdentifierFinding.Problem {
 }
 
 private enum Message {
-    static func problem(_ problem: IdentifierFinding.Problem, _ identifier: UniformTypeIdentifier) -> String {
+    /// The message for a spelling problem; nil for a reserved domain (UTI-002's) and
+    /// 'public.package' (DOC-015's).
+    static func problem(_ problem: IdentifierFinding.Problem, _ identifier: UniformTypeIdentifier) -> String? {
         let name = quoted(identifier)
         switch problem {
         case .empty: return "type identifier is empty"
@@ -211,7 +226,7 @@ private enum Message {
                 )
         case .emptyComponent:
             return message("type identifier \(name) has an empty component (a leading, trailing or doubled '.')")
-        case .reservedDomain, .publicPackage: return message("type identifier \(name) is in a reserved domain")
+        case .reservedDomain, .publicPackage: return nil
         }
     }
 

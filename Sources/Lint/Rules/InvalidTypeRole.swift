@@ -53,7 +53,25 @@ public struct InvalidTypeRole: Rule {
                             <string>Editor</string>
                         </dict>
                     </array>
-                    """)
+                    """),
+            // A rank where the role goes, on macOS: an error, and no role is near it.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>CFBundleTypeRole</key>
+                        ↓<string>Owner</string>
+                    </dict>
+                </array>
+                """, platform: .macOS,
+                expecting: [
+                    .error(
+                        "'CFBundleTypeRole' 'Owner' of document type 'Sketch' is not a role; use 'Editor', 'Viewer', 'Shell' or 'None'"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -67,7 +85,20 @@ public struct InvalidTypeRole: Rule {
                         <string>Viewer</string>
                     </dict>
                 </array>
-                """)
+                """),
+            // A role of the wrong kind is PLIST-003's.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>CFBundleTypeRole</key>
+                        <integer>1</integer>
+                    </dict>
+                </array>
+                """),
         ])
 
     /// The roles the system knows.

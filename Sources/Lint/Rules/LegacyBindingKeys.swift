@@ -119,6 +119,67 @@ public struct LegacyBindingKeys: Rule {
                         "document type 'Pictures' binds files only through deprecated 'CFBundleTypeExtensions'; list 'public.png' (for 'png') in 'LSItemContentTypes'"
                     ),
                 ]),
+            // Several keys, MIME types among them; more types to list than the message shows; an
+            // OS type no declaration claims; and every key ignored beside 'LSItemContentTypes'.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Web page</string>
+                        <key>CFBundleTypeExtensions</key>
+                        ↓<array>
+                            <string>html</string>
+                            <string>css</string>
+                            <string>js</string>
+                        </array>
+                        <key>CFBundleTypeMIMETypes</key>
+                        <array>
+                            <string>application/json</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Classic text</string>
+                        <key>CFBundleTypeOSTypes</key>
+                        ↓<array>
+                            <string>TEXT</string>
+                        </array>
+                    </dict>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Text</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>public.plain-text</string>
+                        </array>
+                        <key>CFBundleTypeExtensions</key>
+                        ↓<array>
+                            <string>txt</string>
+                        </array>
+                        <key>CFBundleTypeMIMETypes</key>
+                        <array>
+                            <string>text/plain</string>
+                        </array>
+                        <key>CFBundleTypeOSTypes</key>
+                        <array>
+                            <string>TEXT</string>
+                        </array>
+                    </dict>
+                </array>
+                """, platform: .macOS,
+                expecting: [
+                    .warning(
+                        "document type 'Web page' binds files only through deprecated 'CFBundleTypeExtensions' and 'CFBundleTypeMIMETypes'; list 'public.html' (for 'html'), 'public.css' (for 'css'), 'com.netscape.javascript-source' (for 'js') and 1 more in 'LSItemContentTypes'"
+                    ),
+                    .warning(
+                        "document type 'Classic text' binds files only through deprecated 'CFBundleTypeOSTypes'; declare the type and list it in 'LSItemContentTypes'"
+                    ),
+                    .info(
+                        "'CFBundleTypeExtensions', 'CFBundleTypeMIMETypes' and 'CFBundleTypeOSTypes' of document type 'Text' are ignored because 'LSItemContentTypes' is present"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

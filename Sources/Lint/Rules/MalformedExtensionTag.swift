@@ -111,6 +111,41 @@ public struct MalformedExtensionTag: Rule {
                         </dict>
                     </array>
                     """),
+            // The deprecated 'CFBundleTypeExtensions' allows upper case and '*', not a leading dot.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Text</string>
+                        <key>CFBundleTypeExtensions</key>
+                        <array>
+                            ↓<string>.txt</string>
+                            <string>TXT</string>
+                            <string>*</string>
+                        </array>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .warning("filename extension '.txt' starts with '.'; extensions are declared without the dot")
+                ],
+                corrected: """
+                    <key>CFBundleDocumentTypes</key>
+                    <array>
+                        <dict>
+                            <key>CFBundleTypeName</key>
+                            <string>Text</string>
+                            <key>CFBundleTypeExtensions</key>
+                            <array>
+                                <string>txt</string>
+                                <string>TXT</string>
+                                <string>*</string>
+                            </array>
+                        </dict>
+                    </array>
+                    """),
         ],
         nonTriggeringExamples: [
             Example(

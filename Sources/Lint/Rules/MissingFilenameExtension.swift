@@ -119,11 +119,10 @@ public struct MissingFilenameExtension: Rule {
     public func check(_ context: LintContext) -> [Diagnostic] {
         let graph = context.catalog.graph
         let folder = graph.node(for: .folder)
-        let nodes = context.bundleDeclarationNodes
-        return context.bundleDeclarationsInEffect.indices.compactMap { index -> Diagnostic? in
-            let node = nodes[index]
+        return context.declarationsInEffect.compactMap { site -> Diagnostic? in
+            let node = site.node
             guard context.isListed(node) else { return nil }
-            let declaration = context.bundleDeclarationsInEffect[index].declaration
+            let declaration = site.declaration
             let identifier = declaration.identifier
             guard !declaration.hasTag(.filenameExtension), let location = declaration.identifierLocation,
                 !identifier.isDynamic, !graph.conforms(node, to: folder)

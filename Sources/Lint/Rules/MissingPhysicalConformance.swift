@@ -117,10 +117,8 @@ public struct MissingPhysicalConformance: Rule {
     public func check(_ context: LintContext) -> [Diagnostic] {
         let graph = context.catalog.graph
         let (data, package, content) = (graph.node(for: .data), graph.node(for: .package), graph.node(for: .content))
-        let nodes = context.bundleDeclarationNodes
-        return context.bundleDeclarationsInEffect.indices.compactMap { index -> Diagnostic? in
-            let declaration = context.bundleDeclarationsInEffect[index].declaration
-            let node = nodes[index]
+        return context.declarationsInEffect.compactMap { site -> Diagnostic? in
+            let (declaration, node) = (site.declaration, site.node)
             let identifier = declaration.identifier
             let listed = context.isListed(node)
             guard listed || declaration.hasTag(.filenameExtension), let location = declaration.identifierLocation,

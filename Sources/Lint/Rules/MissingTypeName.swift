@@ -69,6 +69,20 @@ public struct MissingTypeName: Rule {
                         "document type entry 0 has no 'CFBundleTypeName'; App Store Connect rejects a macOS archive with such a document type (ITMS-90243)"
                     ),
                 ]),
+            // An array or an integer where an entry's dictionary goes.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    ↓<array/>
+                    ↓<integer>1</integer>
+                </array>
+                """, platform: .macOS,
+                expecting: [
+                    .error("'CFBundleDocumentTypes' must be an array of dictionaries, not hold an array (ITMS-90243)"),
+                    .error(
+                        "'CFBundleDocumentTypes' must be an array of dictionaries, not hold an integer (ITMS-90243)"),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -162,7 +176,7 @@ extension Character {
 private enum Message {
     static func notDictionaries(_ found: String) -> String {
         message(
-            "'CFBundleDocumentTypes' must be an array of dictionaries, not hold \(found == "array" ? "an" : "a") \(found) (ITMS-90243)"
+            "'CFBundleDocumentTypes' must be an array of dictionaries, not hold \(withArticle(found)) (ITMS-90243)"
         )
     }
 

@@ -84,11 +84,10 @@ public struct NotContentConforming: Rule {
     public func check(_ context: LintContext) -> [Diagnostic] {
         let graph = context.catalog.graph
         let (data, package, content) = (graph.node(for: .data), graph.node(for: .package), graph.node(for: .content))
-        let nodes = context.bundleDeclarationNodes
-        return context.bundleDeclarationsInEffect.indices.compactMap { index -> Diagnostic? in
-            let node = nodes[index]
+        return context.declarationsInEffect.compactMap { site -> Diagnostic? in
+            let node = site.node
             guard context.isListed(node) else { return nil }
-            let declaration = context.bundleDeclarationsInEffect[index].declaration
+            let declaration = site.declaration
             let identifier = declaration.identifier
             guard let location = declaration.identifierLocation,
                 graph.conforms(node, to: data) || graph.conforms(node, to: package),

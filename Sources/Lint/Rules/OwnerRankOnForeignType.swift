@@ -51,7 +51,46 @@ public struct OwnerRankOnForeignType: Rule {
                     .warning(
                         "document type 'Any file' is ranked 'Owner' for 'public.data', which the app does not own: 'Owner' is for the types it creates; rank it 'Alternate' (or 'Default')"
                     )
-                ])
+                ]),
+            // Four of the five types are the system's: the message names three and counts the rest.
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>com.example.sketchbook</string>
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Pictures</string>
+                        <key>LSHandlerRank</key>
+                        ↓<string>Owner</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>com.example.sketchbook.sketch</string>
+                            <string>public.png</string>
+                            <string>public.jpeg</string>
+                            <string>public.tiff</string>
+                            <string>com.compuserve.gif</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketchbook.sketch</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .warning(
+                        "document type 'Pictures' is ranked 'Owner' for 'public.png', 'public.jpeg', 'public.tiff' and 1 more, which the app does not own: 'Owner' is for the types it creates; move them to a document type of their own ranked 'Alternate' (or 'Default')"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -92,7 +131,56 @@ public struct OwnerRankOnForeignType: Rule {
                         </array>
                     </dict>
                 </array>
-                """)
+                """),
+            // Whose a dynamic type, a build setting's or an undeclared type is cannot be told
+            // without the app's domain; an imported type in the app's own domain is its own.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>LSHandlerRank</key>
+                        <string>Owner</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>dyn.ah62d4rv4ge8043a</string>
+                            <string>$(PRODUCT_BUNDLE_IDENTIFIER).sketch</string>
+                            <string>com.example.sketch</string>
+                        </array>
+                    </dict>
+                </array>
+                """),
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>com.example.sketchbook</string>
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Sketch</string>
+                        <key>LSHandlerRank</key>
+                        <string>Owner</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>com.example.sketch</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTImportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            <string>public.data</string>
+                        </array>
+                    </dict>
+                </array>
+                """),
         ])
 
     /// A rule value.
@@ -101,24 +189,18 @@ public struct OwnerRankOnForeignType: Rule {
     /// Checks each `Owner` entry of the app's document types.
     public func check(_ context: LintContext) -> [Diagnostic] {
         // Each listed type's declaration is read off the graph node the context found for it
-        // instead of hashing the identifier again; the entry's first type's position among the
-        // context's nodes is the context's too (counting every entry's types here would read a
-        // hundred thousand arrays this rule otherwise never looks at).
-        let nodes = context.contentTypeNodes
-        let starts = context.contentTypeStarts
+        // instead of hashing the identifier again; only the Owner entries' types are read.
         var diagnostics: [Diagnostic] = []
         for (position, entry) in context.app.documentTypes.enumerated() {
             // Plug-ins (Quick Look generators, Spotlight importers) do not rank as handlers.
             guard let rank = entry.rank, rank.value == "Owner", !entry.isPlugInEntry, let location = rank.location
             else { continue }
-            let first = position < starts.count ? starts[position] : nodes.count
             var foreign: [UniformTypeIdentifier] = []
-            for (offset, type) in entry.contentTypes.map(\.value).enumerated() where !foreign.contains(type) {
-                let declaration =
-                    first + offset < nodes.count
-                    ? nodes[first + offset].flatMap { context.catalog.declaration(at: $0) }
-                    : context.catalog.declaration(for: type)
-                if Self.isOwned(type, declaration: declaration, context) == false { foreign.append(type) }
+            for listed in context.listedTypes(ofEntry: position) where !foreign.contains(listed.type.value) {
+                let declaration = listed.node.flatMap { context.catalog.declaration(at: $0) }
+                if Self.isOwned(listed.type.value, declaration: declaration, context) == false {
+                    foreign.append(listed.type.value)
+                }
             }
             guard !foreign.isEmpty else { continue }
             let mixed = foreign.count < Set(entry.contentTypes.map(\.value)).count

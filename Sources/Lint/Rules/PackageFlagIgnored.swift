@@ -98,6 +98,50 @@ public struct PackageFlagIgnored: Rule {
                         "'LSTypeIsPackage' NO of document type 'Flat' has no effect beside 'LSItemContentTypes'; it can be removed"
                     ),
                 ]),
+            // More of the bundle's types than the message names.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        <string>Projects</string>
+                        <key>LSTypeIsPackage</key>
+                        ↓<true/>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            <string>com.example.project</string>
+                            <string>com.example.template</string>
+                            <string>com.example.library</string>
+                            <string>com.example.archive</string>
+                        </array>
+                    </dict>
+                </array>
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.project</string>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.template</string>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.library</string>
+                    </dict>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.archive</string>
+                    </dict>
+                </array>
+                """, platform: .macOS,
+                expecting: [
+                    .warning(
+                        "'LSTypeIsPackage' of document type 'Projects' is ignored beside 'LSItemContentTypes'; make 'com.example.project', 'com.example.template', 'com.example.library' and 1 more conform to 'com.apple.package'"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

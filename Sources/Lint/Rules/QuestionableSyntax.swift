@@ -34,7 +34,19 @@ public struct QuestionableSyntax: Rule {
                 """
                 <key>CFBundleName</key>
                 <string>Sketchbook</string>
-                """)
+                """),
+            // With INFOPLIST_PREPROCESS, Xcode runs the file through the C preprocessor first.
+            Example(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                <dict>
+                    #include "Version.h"
+                    <key>CFBundleVersion</key>
+                    <string>BUILD_NUMBER</string>
+                </dict>
+                </plist>
+                """, settings: ["INFOPLIST_PREPROCESS": "YES"]),
         ])
 
     /// A rule value.

@@ -120,6 +120,46 @@ public struct ReservedDomainDeclaration: Rule {
                         "imported type 'public.h264' is in the 'public.' domain, but no system release declares it; public types win extension look-ups, so this import can change how other apps' files are typed; the system's type for its extension is 'public.mpeg-4'"
                     ),
                 ]),
+            // Exporting a type the system declares; importing one with more new tags than the
+            // message lists.
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>public.json</string>
+                    </dict>
+                </array>
+                <key>UTImportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        ↓<string>public.plain-text</string>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            <key>public.filename-extension</key>
+                            <array>
+                                <string>txt</string>
+                                <string>note</string>
+                                <string>memo</string>
+                                <string>log1</string>
+                                <string>log2</string>
+                                <string>log3</string>
+                                <string>log4</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .error(
+                        "exported type 'public.json' is in the 'public.' domain, which only Apple may declare; the system declares it already, so import it or list it without declaring it"
+                    ),
+                    .warning(
+                        "imported type 'public.plain-text' is declared by the system already; the system's declaration takes precedence, so the tags it lacks ('note', 'memo', 'log1', 'log2', 'log3' and 1 more) may have no effect: declare a type of your own for them rather than redeclaring this one"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -156,22 +196,21 @@ public struct ReservedDomainDeclaration: Rule {
         // Apple's own bundles (CoreTypes and its nested bundles) are the system's declarations.
         for (plistIndex, plist) in context.infoPlists.enumerated()
         where !(plist.bundleIdentifier?.value.lowercased().hasPrefix("com.apple.") ?? false) {
-            // Declarations are looked up by the graph node the catalog recorded for each (exports,
-            // then imports), not by hashing their identifiers again.
-            func node(_ declaration: TypeDeclaration, at index: Int) -> ConformanceGraph.Node? {
-                context.node(of: declaration, at: index, inPlist: plistIndex)
-            }
-            for (index, declaration) in plist.exportedTypes.enumerated() {
+            // Declarations are looked up by the graph node the catalog recorded for each, not by
+            // hashing their identifiers again.
+            for site in context.declarationSites(inPlist: plistIndex, .exported) {
+                let declaration = site.declaration
                 guard let location = declaration.identifierLocation, let domain = declaration.identifier.reservedDomain,
                     domain != .dynamic, declaration.identifier != "public.package"
                 else { continue }
-                let system = node(declaration, at: index).map { context.catalog.isSystemDeclared(at: $0) } ?? false
+                let system = site.node.map { context.catalog.isSystemDeclared(at: $0) } ?? false
                 diagnostics.append(
                     diagnostic(Message.exported(declaration.identifier, domain, system: system), at: location))
             }
-            for (index, declaration) in plist.importedTypes.enumerated() {
+            for site in context.declarationSites(inPlist: plistIndex, .imported) {
+                let declaration = site.declaration
                 guard let location = declaration.identifierLocation, !declaration.identifier.isDynamic,
-                    let node = node(declaration, at: plist.exportedTypes.count + index)
+                    let node = site.node
                 else { continue }
                 guard context.catalog.isSystemDeclared(at: node) else {
                     // A public identifier no system release declares: invented. (A com.apple. one

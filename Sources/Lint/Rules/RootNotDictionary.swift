@@ -23,7 +23,21 @@ public struct RootNotDictionary: Rule {
                     <string>CFBundleDocumentTypes</string>
                 </array>
                 </plist>
-                """, expecting: [.error("top-level value is an array, not a dictionary of Info.plist keys")])
+                """, expecting: [.error("top-level value is an array, not a dictionary of Info.plist keys")]),
+            Example(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                ↓<integer>1</integer>
+                </plist>
+                """, expecting: [.error("top-level value is an integer, not a dictionary of Info.plist keys")]),
+            Example(
+                """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <plist version="1.0">
+                ↓<string>CFBundleDocumentTypes</string>
+                </plist>
+                """, expecting: [.error("top-level value is a string, not a dictionary of Info.plist keys")]),
         ],
         nonTriggeringExamples: [
             Example(
@@ -47,6 +61,6 @@ public struct RootNotDictionary: Rule {
 
 private enum Message {
     static func notDictionary(_ kind: PlistKind) -> String {
-        message("top-level value is \(kind == .array ? "an" : "a") \(kind), not a dictionary of Info.plist keys")
+        message("top-level value is \(withArticle(kind.description)), not a dictionary of Info.plist keys")
     }
 }

@@ -76,6 +76,32 @@ public struct TagSpecificationForm: Rule {
                         "tag class 'com.apple.device-model-code' is one the system's own declarations use for hardware models; apps have no use for it"
                     ), .info("tag class 'com.apple.ostype' does not exist on iOS"),
                 ]),
+            // Pasteboard types do not exist on iOS either; a class with no near spelling.
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                        <key>UTTypeTagSpecification</key>
+                        <dict>
+                            ↓<key>com.apple.nspboard-type</key>
+                            <array>
+                                <string>SketchPboardType</string>
+                            </array>
+                            ↓<key>extension</key>
+                            <array>
+                                <string>sketch</string>
+                            </array>
+                        </dict>
+                    </dict>
+                </array>
+                """, platform: .iOS,
+                expecting: [
+                    .info("tag class 'com.apple.nspboard-type' does not exist on iOS"),
+                    .warning("tag class 'extension' is not one the system knows; its tags are dropped"),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

@@ -21,9 +21,10 @@ public struct UndeclaredContentType: Rule {
             MDImporter) only an info: such plug-ins handle types that other apps declare. The \
             system's types are macOS 12.7's: an unknown public.* or com.apple.* identifier without a \
             close match may be a type a newer system or iOS declares, so it is a warning that says \
-            how to add that declaration (--system-types). An identifier that a longer one listed \
-            beside it, or declared by the app, continues after a dot (net.daringfireball beside \
-            net.daringfireball.markdown) was almost certainly cut short: that one is suggested.
+            how to add that declaration (--system-types). A bare domain (two parts) that a longer \
+            identifier listed beside it, or declared by the app, continues after a dot \
+            (net.daringfireball beside net.daringfireball.markdown) was almost certainly cut short: \
+            that one is suggested.
             """,
         sources: [
             "Defining file and data types for your app (S5)", "Customizing the document browser (S9)",
@@ -182,20 +183,14 @@ public struct UndeclaredContentType: Rule {
     /// Checks each listed content type against the catalog.
     public func check(_ context: LintContext) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        for (plistIndex, plist) in context.infoPlists.enumerated() {
-            // The app's listed types come with the graph nodes the context found for them, in
-            // this order: whether one is declared is read off its node instead of hashing it
-            // again (a large app lists a hundred thousand). An extension's types are looked up.
-            let nodes = plistIndex == 0 ? context.contentTypeNodes : []
-            var listing = 0
-            for entry in plist.documentTypes {
-                for type in entry.contentTypes {
+        for plistIndex in context.infoPlists.indices {
+            // Whether a type is declared is read off its graph node instead of hashing it again
+            // (a large app lists a hundred thousand).
+            for listed in context.listedTypes(inPlist: plistIndex) {
+                let (entry, type) = (listed.entry, listed.type)
+                do {
                     let identifier = type.value
-                    let declared =
-                        listing < nodes.count
-                        ? nodes[listing].map { context.catalog.graph.isDeclared($0) } ?? false
-                        : context.catalog.contains(identifier)
-                    listing += 1
+                    let declared = listed.node.map { context.catalog.graph.isDeclared($0) } ?? false
                     guard !declared, let location = type.location,
                         !identifier.rawValue.isEmpty, !identifier.isDynamic, identifier != "public.package",
                         !identifier.hasBuildSettingReference, !identifier.hasSyntaxProblem

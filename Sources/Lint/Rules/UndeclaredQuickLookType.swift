@@ -18,8 +18,10 @@ public struct UndeclaredQuickLookType: Rule {
             extensions; three parts under a code host such as com.github): not the domains of the \
             types it exports, since an editor exporting one of another vendor's types may list \
             that vendor's others on purpose. For other types, info only: another installed app may \
-            declare them, which utiscope cannot see. A listed identifier that a longer one beside \
-            it continues after a dot looks cut short: a warning suggesting the longer one. \
+            declare them, which utiscope cannot see. A listed bare domain (two parts) that a longer \
+            identifier beside it continues after a dot looks cut short: a warning suggesting the \
+            longer one (a longer identifier is a type of its own, as org.tug.tex beside \
+            org.tug.tex.bibtex). \
             Dynamic 'dyn.' identifiers are left alone: they are the types of files whose extension \
             no declaration claims, so an extension may list them.
             """,
@@ -78,6 +80,37 @@ public struct UndeclaredQuickLookType: Rule {
                     .warning(
                         "the Quick Look extension supports 'net.daringfireball', which nobody declares and looks cut short; did you mean 'net.daringfireball.markdown'?"
                     )
+                ]),
+            // A misspelt system type, and another vendor's type: that vendor's app declares it.
+            Example(
+                """
+                <key>CFBundleIdentifier</key>
+                <string>com.example.viewer</string>
+                """,
+                extensions: [
+                    """
+                    <key>NSExtension</key>
+                    <dict>
+                        <key>NSExtensionPointIdentifier</key>
+                        <string>com.apple.quicklook.preview</string>
+                        <key>NSExtensionAttributes</key>
+                        <dict>
+                            <key>QLSupportedContentTypes</key>
+                            <array>
+                                ↓<string>public.jpg</string>
+                                ↓<string>org.inkscape.drawing</string>
+                            </array>
+                        </dict>
+                    </dict>
+                    """
+                ],
+                expecting: [
+                    .info(
+                        "the Quick Look extension supports 'public.jpg', which neither the system catalog (macOS 12.7 with the types added up to macOS 27) nor the app declares; did you mean 'public.jpeg'?"
+                    ),
+                    .info(
+                        "the Quick Look extension supports 'org.inkscape.drawing', which neither the system catalog (macOS 12.7 with the types added up to macOS 27) nor the app declares; it is used only where another installed app declares the type, or import it in the app"
+                    ),
                 ]),
         ],
         nonTriggeringExamples: [

@@ -86,6 +86,26 @@ public struct UndeclaredSupertype: Rule {
                         "'org.example.tex-bundle' conforms to 'org.tug', which nobody declares and looks cut short; did you mean 'org.tug.tex'?"
                     )
                 ]),
+            // A 'public.' identifier with no system type near it.
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                <array>
+                    <dict>
+                        <key>UTTypeIdentifier</key>
+                        <string>com.example.sketch</string>
+                        <key>UTTypeConformsTo</key>
+                        <array>
+                            ↓<string>public.vector-drawing</string>
+                        </array>
+                    </dict>
+                </array>
+                """,
+                expecting: [
+                    .warning(
+                        "'com.example.sketch' conforms to 'public.vector-drawing', which nobody declares; no system type has that identifier"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

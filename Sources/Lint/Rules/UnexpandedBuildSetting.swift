@@ -69,6 +69,29 @@ public struct UnexpandedBuildSetting: Rule {
                         "'$(BASE_TYPE:unknownop)' is expanded only by Xcode; with the build settings given it does not expand: unknown build setting operator 'unknownop'"
                     ),
                 ]),
+            // Settings given, but not this one; a reference that is the whole value; '${…}'.
+            Example(
+                """
+                <key>CFBundleDocumentTypes</key>
+                <array>
+                    <dict>
+                        <key>CFBundleTypeName</key>
+                        ↓<string>${DOCUMENT_TYPE_NAME}</string>
+                        <key>LSItemContentTypes</key>
+                        <array>
+                            ↓<string>$(DOCUMENT_TYPE)</string>
+                        </array>
+                    </dict>
+                </array>
+                """, settings: ["DOCUMENT_TYPE": "com.example.sketch"],
+                expecting: [
+                    .warning(
+                        "'${DOCUMENT_TYPE_NAME}' is expanded only by Xcode; other build systems leave it as written; no build setting given defines it"
+                    ),
+                    .info(
+                        "'$(DOCUMENT_TYPE)' is expanded only by Xcode; with the build settings given it becomes 'com.example.sketch'"
+                    ),
+                ]),
         ],
         nonTriggeringExamples: [
             Example(

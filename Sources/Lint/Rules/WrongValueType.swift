@@ -57,6 +57,19 @@ public struct WrongValueType: Rule {
                         "'CFBundleTypeIconSystemGenerated' is the integer 1, which the system reads as true; <true/> is the documented form"
                     )
                 ]),
+            Example(
+                """
+                <key>UTExportedTypeDeclarations</key>
+                ↓<dict>
+                    <key>UTTypeIdentifier</key>
+                    <string>com.example.sketch</string>
+                </dict>
+                """,
+                expecting: [
+                    .error(
+                        "'UTExportedTypeDeclarations' should be an array of dictionaries; its dictionary is read as a one-element array"
+                    )
+                ]),
         ],
         nonTriggeringExamples: [
             Example(
