@@ -119,11 +119,13 @@ struct BrowserGrid {
         text += "<div class=\"doc-icon src-\(source)\" aria-hidden=\"true\"><span>"
         text += HTMLText.escape(iconLabel(tile))
         text += "</span></div><div class=\"tile-body\">"
-        let name = tile.sampleName ?? tile.listed
+        // An empty identifier is named in words, as the graph draws it.
+        func label(_ identifier: String) -> String { identifier.isEmpty ? GraphSVG.emptyIdentifierLabel : identifier }
+        let name = tile.sampleName ?? label(tile.listed)
         text += "<div class=\"file-name\" title=\"\(HTMLText.attribute(name))\">\(HTMLText.escape(name))</div>"
         // The type the file gets; when it is not the one listed, both, so that the surprise shows.
         let typed = tile.verdict?.type?.rawValue ?? tile.icon.type?.rawValue ?? tile.listed
-        let shown = typed == tile.listed ? typed : "\(tile.listed) → \(typed)"
+        let shown = typed == tile.listed ? label(typed) : "\(label(tile.listed)) → \(label(typed))"
         text += "<div class=\"type-id\" title=\"listed: \(HTMLText.attribute(tile.listed)); the file's type: "
         text += "\(HTMLText.attribute(typed))\">\(HTMLText.escape(shown))</div>"
         text += "<div class=\"pills\"><span class=\"pill state-\(className)\">\(word)</span>"

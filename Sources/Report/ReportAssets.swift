@@ -10,7 +10,7 @@ enum ReportAssets {
           font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; }
         code, pre, .type-id, .where { font-family: ui-monospace, Menlo, "DejaVu Sans Mono", monospace; font-size: 12px; }
         header { padding: 20px 28px 14px; background: var(--paper); border-bottom: 1px solid var(--line); }
-        h1 { margin: 0 0 2px; font-size: 24px; }
+        h1 { margin: 0 0 2px; font-size: 24px; overflow-wrap: anywhere; }
         h2 { margin: 0 0 6px; font-size: 18px; }
         .meta { margin: 0 0 10px; color: var(--muted); }
         nav { display: flex; gap: 8px; flex-wrap: wrap; }

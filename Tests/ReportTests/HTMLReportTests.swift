@@ -151,6 +151,15 @@ import Testing
         #expect(page.all("g", class: "empty-identifier").count == 1)
     }
 
+    @Test func anEmptyIdentifierInTheBrowserGridIsNamedInWords() throws {
+        let path = try temporaryInfoPlist(infoPlist(exporting: [], listing: [""]))
+        let (html, _, _) = try renderReport(path)
+        let page = try HTMLStructure(html)
+        let types = page.all("div", class: "type-id").map(\.text)
+        #expect(types.contains(GraphSVG.emptyIdentifierLabel))
+        #expect(!types.contains(""))
+    }
+
     @Test func problemsAreMarked() throws {
         let (html, _, _) = try renderReport(hostile)
         let page = try HTMLStructure(html)
