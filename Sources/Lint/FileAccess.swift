@@ -1,3 +1,5 @@
+import PropertyList
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -23,6 +25,22 @@ public enum FileAccess {
 
     /// The bytes of `path`, or nil when it cannot be read.
     public static func read(_ path: String) -> [UInt8]? { SourceFile.read(path) }
+
+    /// Why a file could not be read, in the words of `cannot read file: …`.
+    public struct Unreadable: Error, Sendable, Hashable {
+        /// The reason: `no such file or folder`, `it is a directory`, the system's words otherwise.
+        public var reason: String
+    }
+
+    /// The bytes of `path`, or why they cannot be read.
+    public static func contents(of path: String) -> Result<[UInt8], Unreadable> {
+        do {
+            return .success(try FileInput.readAll(path: path, limit: .max))
+        } catch {
+            if case .unreadable(let reason) = error.problem { return .failure(Unreadable(reason: reason)) }
+            return .failure(Unreadable(reason: error.problem.message))
+        }
+    }
 
     /// Writes `bytes` to `path` (through a temporary file renamed over it); false on failure.
     public static func write(_ bytes: [UInt8], to path: String) -> Bool { SourceFile.write(bytes, to: path) }

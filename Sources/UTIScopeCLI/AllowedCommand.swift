@@ -24,7 +24,7 @@ enum AllowedCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
         if let extra = arguments.positionals.first {
-            throw UsageError("unexpected argument '\(OutputEscaping.escape(extra))'")
+            throw UsageError.unexpected(extra, appGiven: arguments.value("app") != nil)
         }
         guard let browser = try BrowserContext.load(arguments, context: context) else { return .inputError }
         // Every site of the code, unless --allowed or --site names the list.

@@ -9,6 +9,14 @@ public struct UsageError: Error, Sendable, Equatable {
     public init(_ message: String) {
         self.message = message
     }
+
+    /// An argument a command does not take. For a command that is given its app as `--app`, an
+    /// argument given without it is most likely the app: the message says how to give it.
+    static func unexpected(_ argument: String, appGiven: Bool? = nil) -> UsageError {
+        let quoted = OutputEscaping.escape(argument)
+        guard appGiven == false else { return UsageError("unexpected argument '\(quoted)'") }
+        return UsageError("unexpected argument '\(quoted)'; to name the app, give '--app \(quoted)'")
+    }
 }
 
 /// One option a command takes.

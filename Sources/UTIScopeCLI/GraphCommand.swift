@@ -27,11 +27,11 @@ enum GraphCommand: Command {
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
+        if let extra = arguments.positionals.first {
+            throw UsageError.unexpected(extra, appGiven: arguments.value("app") != nil)
+        }
         guard arguments.value("app") != nil || arguments.value("root") != nil else {
             throw UsageError("name an app (--app) or a type (--root) to draw")
-        }
-        if !arguments.positionals.isEmpty {
-            throw UsageError("unexpected argument '\(OutputEscaping.escape(arguments.positionals[0]))'")
         }
         guard let types = TypeContext.load(arguments, context: context) else { return .inputError }
         let root = arguments.value("root").map { UniformTypeIdentifier($0) }

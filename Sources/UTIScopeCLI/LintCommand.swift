@@ -363,14 +363,17 @@ enum LintCommand: Command {
 
         if let path = arguments.value("write-baseline") {
             let baseline = Baseline(diagnostics, keying: Self.baselineKeying(path, jobs: jobs))
-            guard FileAccess.write(Array(baseline.json.utf8), to: path) else {
-                context.report("\(path): error: cannot write the baseline file")
+            if let failure = FileAccess.writeFailure(Array(baseline.json.utf8), to: path) {
+                context.report("\(path): error: cannot write the baseline file: \(failure)")
                 return .inputError
             }
         }
         if let path = arguments.value("baseline") {
-            guard let bytes = FileAccess.read(path) else {
-                context.report("\(path): error: cannot read the baseline file")
+            let bytes: [UInt8]
+            switch FileAccess.contents(of: path) {
+            case .success(let read): bytes = read
+            case .failure(let unreadable):
+                context.report("\(path): error: cannot read the baseline file: \(unreadable.reason)")
                 return .inputError
             }
             do {
@@ -431,6 +434,10 @@ enum LintCommand: Command {
             case .sarif: context.output.write(SARIFReporter(toolVersion: UTIScope.version).render(report))
             case .github: context.output.write(GitHubReporter().render(report))
             }
+        } else {
+            // The diff owns standard output; what the fix would leave (an unreadable file
+            // included) goes to standard error, as text, before the summary.
+            context.errors.write(TextReporter(color: false, verbose: false, sources: [:]).render(report))
         }
         context.errors.line(
             report.summary + (hidden > 0 ? " (\(hidden) finding(s) below \(minimum.rawValue) not shown)" : ""))
@@ -595,8 +602,11 @@ struct ConfigurationFinder {
     /// Reads a configuration file, reporting problems (`path:line:column: error: …`); nil when it
     /// cannot be used.
     func load(_ path: String) -> LintConfiguration? {
-        guard let bytes = FileAccess.read(path) else {
-            context.report("\(path): error: cannot read the configuration file")
+        let bytes: [UInt8]
+        switch FileAccess.contents(of: path) {
+        case .success(let read): bytes = read
+        case .failure(let unreadable):
+            context.report("\(path): error: cannot read the configuration file: \(unreadable.reason)")
             return nil
         }
         let folder = Self.parent(path)

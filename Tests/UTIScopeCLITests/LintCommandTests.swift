@@ -588,6 +588,42 @@ import UTIScopeCLI
         #expect(dry.errors.contains("not fixed: only XML plists are rewritten"))
     }
 
+    /// A dry run's diff is on standard output; what the fix would leave is on standard error,
+    /// an unreadable file included, so that nothing is silently missing.
+    @Test func aDryRunSaysWhatTheFixLeaves() throws {
+        let path = try temporaryFile(Self.tabbed, name: "Info.plist")
+        let dry = utiscope("lint", "--fix", "--dry-run", path, "/nonexistent/Info.plist")
+        #expect(dry.status == .inputError)
+        #expect(dry.output.contains("+\t\t\t<key>LSHandlerRank</key>"))
+        #expect(!dry.output.contains("error:"))
+        #expect(
+            dry.errors.contains(
+                "/nonexistent/Info.plist: error: cannot read file: no such file or folder [PLIST-001]\n"))
+        #expect(dry.errors.contains("\(path):25:5: error: content type 'com.example.nobody' of document type 'Other'"))
+        #expect(!dry.errors.contains("DOC-002"))
+    }
+
+    /// A baseline or configuration that cannot be read or written says why.
+    @Test func unreadableBaselinesAndConfigurationsSayWhy() throws {
+        let path = try temporaryFile(rankless)
+        let missing = "/nonexistent/utiscope"
+        let read = utiscope("lint", "--baseline", missing + "/baseline.json", path)
+        #expect(read.status == .inputError)
+        #expect(
+            read.errors.contains(
+                "\(missing)/baseline.json: error: cannot read the baseline file: no such file or folder\n"))
+        let written = utiscope("lint", "--write-baseline", missing + "/baseline.json", path)
+        #expect(written.status == .inputError)
+        #expect(
+            written.errors.contains(
+                "\(missing)/baseline.json: error: cannot write the baseline file: no such file or folder\n"))
+        let configuration = utiscope("lint", "--config", missing + "/.utiscope.json", path)
+        #expect(configuration.status == .inputError)
+        #expect(
+            configuration.errors.contains(
+                "\(missing)/.utiscope.json: error: cannot read the configuration file: no such file or folder\n"))
+    }
+
     @Test func verboseShowsTheSourceLineAndCaret() throws {
         let path = try temporaryFile(rankless)
         let result = utiscope("lint", "--verbose", "--color", "never", path)

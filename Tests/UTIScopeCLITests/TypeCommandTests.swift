@@ -114,6 +114,21 @@ import UTIScopeCLI
 @Suite struct GraphCommandTests {
     let sketchbook = fixturesDirectory + "/apps/Sketchbook/Info.plist"
 
+    /// An app given without `--app` is refused with a word on how to give it; with `--app`, an
+    /// extra argument is just unexpected. `allowed` says the same.
+    @Test func anAppWithoutAppOptionSaysHowToGiveIt() {
+        for command in ["graph", "allowed"] {
+            let bare = utiscope(command, sketchbook)
+            #expect(bare.status == .usage)
+            #expect(
+                bare.errors.hasPrefix(
+                    "Error: unexpected argument '\(sketchbook)'; to name the app, give '--app \(sketchbook)'\n"))
+            let extra = utiscope(command, "--app", sketchbook, "more")
+            #expect(extra.status == .usage)
+            #expect(extra.errors.hasPrefix("Error: unexpected argument 'more'\n"))
+        }
+    }
+
     @Test func drawsTheAppsTypesDownToTheRoots() throws {
         let result = utiscope("graph", "--app", sketchbook, "--format", "json")
         #expect(result.status == .success)
