@@ -10,6 +10,10 @@ public enum AppLoadError: Error, Sendable, CustomStringConvertible {
     case noApp(path: String)
     /// The folder or project holds several apps; the user must name one (their names are given).
     case severalApps(path: String, names: [String])
+    /// `--target` names none of the apps found (their names are given).
+    case noSuchTarget(path: String, target: String, names: [String])
+    /// The file's top-level value is not a dictionary (its kind is given): it is no Info.plist.
+    case notInfoPlist(location: SourceLocation, kind: PlistKind)
 
     /// `path: error: message`.
     public var description: String {
@@ -22,6 +26,16 @@ public enum AppLoadError: Error, Sendable, CustomStringConvertible {
             let list = names.map { "'\($0)'" }.joined(separator: ", ")
             return
                 "\(path): error: \(names.count) apps found (\(list)); name one with --app PATH/TO/Info.plist or the .xcodeproj and --target NAME"
+        case .noSuchTarget(let path, let target, let names):
+            let list = names.map { "'\($0)'" }.joined(separator: ", ")
+            let found =
+                names.isEmpty
+                ? "no app is there" : (names.count == 1 ? "the app there is " : "the apps there are ") + list
+            return "\(path): error: no app named '\(OutputEscaping.escape(target))' (--target); \(found)"
+        case .notInfoPlist(let location, let kind):
+            let article = "aeiou".contains(kind.description.first ?? "x") ? "an" : "a"
+            return
+                "\(location): error: top-level value is \(article) \(kind.description), not a dictionary of Info.plist keys"
         }
     }
 }

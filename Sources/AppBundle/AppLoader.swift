@@ -61,7 +61,14 @@ public struct AppLoader: Sendable {
     /// ``target`` does not pick one.
     public func load(_ path: String) throws(AppLoadError) -> AppUnit {
         guard FileSystem.kind(of: path) != nil else { throw .missing(path: path) }
-        if !FileSystem.isDirectory(path) { return readingCode(try loadNamedInfoPlist(path)) }
+        if !FileSystem.isDirectory(path) {
+            let unit = try loadNamedInfoPlist(path)
+            // Answers about an app need its keys: a file of another top level is no app.
+            if let root = unit.infoPlist.document?.root, root.kind != .dictionary {
+                throw .notInfoPlist(location: root.location, kind: root.kind)
+            }
+            return readingCode(unit)
+        }
         let units = discover(path).units
         let apps = units.filter { Self.isApp($0.infoPlist) }
         let candidates = apps.isEmpty ? units : apps
@@ -71,7 +78,7 @@ public struct AppLoader: Sendable {
         }
         if let target {
             if let unit = candidates.first(where: { $0.name == target }) { return readingCode(unit) }
-            throw .severalApps(path: path, names: names)
+            throw .noSuchTarget(path: path, target: target, names: names)
         }
         guard let first = candidates.first else { throw .noApp(path: path) }
         guard candidates.count == 1 else { throw .severalApps(path: path, names: names) }

@@ -1,4 +1,5 @@
 import Foundation
+import TestScratch
 import Testing
 import UTIScopeCLI
 
@@ -62,6 +63,30 @@ import UTIScopeCLI
         let picked = utiscope("app", fixturesDirectory + "/projects", "--target", "MacEditor")
         #expect(picked.status == .success)
         #expect(picked.output.hasPrefix("MacEditor ("))
+    }
+
+    /// A --target that names none of the apps says so, and names the ones there are.
+    @Test func aTargetThatIsNotThereIsNamed() {
+        let folder = fixturesDirectory + "/apps/Sketchbook"
+        let result = utiscope("app", folder, "--target", "Nope")
+        #expect(result.status == .inputError)
+        #expect(result.errors == "\(folder): error: no app named 'Nope' (--target); the app there is 'Sketchbook'\n")
+    }
+
+    /// A file whose top level is not a dictionary is no app: commands that answer about an app
+    /// refuse it, at the value.
+    @Test func aPlistThatIsNotADictionaryIsNoApp() throws {
+        let path = try Scratch.folder("not-a-dictionary").appendingPathComponent("Info.plist").path
+        try Data("<plist><array/></plist>".utf8).write(to: URL(fileURLWithPath: path))
+        for command in [["app", path], ["opens", "--app", path, "a.png"], ["icon", "--app", path, "public.png"]] {
+            let result = utiscope(command)
+            #expect(result.status == .inputError, "\(command)")
+            #expect(
+                result.errors.hasSuffix(
+                    ":1:8: error: top-level value is an array, not a dictionary of Info.plist keys\n"),
+                "\(command): \(result.errors)")
+            #expect(result.output.isEmpty)
+        }
     }
 
     @Test func missingPathsAndUsage() {
