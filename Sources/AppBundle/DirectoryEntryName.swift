@@ -20,12 +20,15 @@ package enum DirectoryEntryName {
         #else
             let count: Int? = nil
         #endif
-        return withUnsafeMutablePointer(to: &entry.pointee.d_name) { field in
-            let raw = UnsafeRawPointer(field)
-            let length = count ?? strlen(raw.assumingMemoryBound(to: CChar.self))
-            return body(UnsafeBufferPointer(start: raw.assumingMemoryBound(to: UInt8.self), count: length))
-        }
+        // The field's address from its offset: no access to the field as a value, which may copy
+        // the whole declared array.
+        let raw = UnsafeRawPointer(entry) + nameOffset
+        let length = count ?? strlen(raw.assumingMemoryBound(to: CChar.self))
+        return body(UnsafeBufferPointer(start: raw.assumingMemoryBound(to: UInt8.self), count: length))
     }
+
+    /// Where `d_name` starts in a `dirent`.
+    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
 
     /// `entry`'s name as a string; bytes that are not UTF-8 are replaced, as `String(decoding:as:)`
     /// replaces them.

@@ -42,8 +42,8 @@ public struct Linter: Sendable {
                 && self.configuration.rules[description.code] != .off
         }
         let configuration = self.configuration
-        // The slowest rules start first, so that none is left running alone at the end while
-        // the other cores wait; the findings go back to the registry's order.
+        // The rules that read the app's code start last (the code may still be being read); the
+        // findings go back to the registry's order.
         let order = Self.startOrder(active)
         var scheduled = ParallelMap.map(order) { index in
             let rule = active[index]
@@ -115,28 +115,12 @@ public struct Linter: Sendable {
         }
     }
 
-    /// The rules that take longest on a large bundle, slowest first (`utiscope-bench lint`'s
-    /// per-rule times on gen.py's c_huge.plist, every rule above a millisecond): a hint for
-    /// scheduling only, which never changes what is found. Longest first means that the rules
-    /// left to start when a core runs out of work are short ones, so neither core runs long alone
-    /// at the end.
-    static let slowestRules: [String] = [
-        "ICON-001", "DOC-005", "DOC-011", "UTI-009", "UTI-014", "UTI-013", "UTI-004", "DOC-016", "ICON-003",
-        "UTI-012", "UTI-002", "DOC-010", "UTI-019", "ICON-004", "DOC-006", "DOC-013", "UTI-001", "DOC-012",
-        "DOC-009", "UTI-011", "DOC-001", "DOC-003", "DOC-002", "DOC-004", "UTI-003", "PLIST-003", "UTI-005",
-        "UTI-007", "PLIST-004",
-    ]
-
-    /// The positions in `rules` in the order they start: those in ``slowestRules``, slowest first,
-    /// then the others in their order, the rules that read the app's Swift code last (the code
-    /// may still be being read: ``AppUnit/code``).
+    /// The positions in `rules` in the order they start: in their order, the rules that read the
+    /// app's Swift code last (the code may still be being read: ``AppUnit/code``).
     static func startOrder(_ rules: [any Rule]) -> [Int] {
-        func rank(_ index: Int) -> Int {
-            let code = type(of: rules[index]).description.code
-            if code.hasPrefix("SRC-") { return slowestRules.count + 1 }
-            return slowestRules.firstIndex(of: code) ?? slowestRules.count
-        }
-        return rules.indices.sorted { (rank($0), $0) < (rank($1), $1) }
+        let reading = rules.indices.filter { type(of: rules[$0]).description.code.hasPrefix("SRC-") }
+        let others = rules.indices.filter { !type(of: rules[$0]).description.code.hasPrefix("SRC-") }
+        return others + reading
     }
 
     /// The suppression comments of `context`'s XML files, by file, from the comments their

@@ -64,22 +64,24 @@ public struct IdentifierSuggestion: Sendable {
     static func weightedDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Double {
         if a.isEmpty { return b.reduce(0) { $0 + cost($1) } }
         if b.isEmpty { return a.reduce(0) { $0 + cost($1) } }
-        var table = [[Double]](repeating: [Double](repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 1...a.count { table[i][0] = table[i - 1][0] + cost(a[i - 1]) }
-        for j in 1...b.count { table[0][j] = table[0][j - 1] + cost(b[j - 1]) }
+        // One flat table, row i at i × width: one allocation per candidate, not one per row.
+        let width = b.count + 1
+        var table = [Double](repeating: 0, count: (a.count + 1) * width)
+        for i in 1...a.count { table[i * width] = table[(i - 1) * width] + cost(a[i - 1]) }
+        for j in 1...b.count { table[j] = table[j - 1] + cost(b[j - 1]) }
         for i in 1...a.count {
             for j in 1...b.count {
                 let substitution = a[i - 1] == b[j - 1] ? 0 : max(cost(a[i - 1]), cost(b[j - 1]))
                 var value = min(
-                    table[i - 1][j] + cost(a[i - 1]), table[i][j - 1] + cost(b[j - 1]),
-                    table[i - 1][j - 1] + substitution)
+                    table[(i - 1) * width + j] + cost(a[i - 1]), table[i * width + j - 1] + cost(b[j - 1]),
+                    table[(i - 1) * width + j - 1] + substitution)
                 if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    value = min(value, table[i - 2][j - 2] + 1)
+                    value = min(value, table[(i - 2) * width + j - 2] + 1)
                 }
-                table[i][j] = value
+                table[i * width + j] = value
             }
         }
-        return table[a.count][b.count]
+        return table[a.count * width + b.count]
     }
 
     /// Whether no word of `typed` becomes another word in `candidate` (both lowercased): when
