@@ -28,7 +28,12 @@ package enum DirectoryEntryName {
     }
 
     /// Where `d_name` starts in a `dirent`.
-    private static let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    private static let nameOffset: Int = {
+        guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else {
+            preconditionFailure("d_name is a stored field of dirent")
+        }
+        return offset
+    }()
 
     /// `entry`'s name as a string; bytes that are not UTF-8 are replaced, as `String(decoding:as:)`
     /// replaces them.
