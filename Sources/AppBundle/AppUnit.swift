@@ -103,3 +103,13 @@ public struct UsedBuildSetting: Sendable, Hashable {
         self.location = location
     }
 }
+
+extension AppUnit {
+    /// The types the app names: those it (and its extensions) exports and imports, in declaration
+    /// order, then those its document types list. What `utiscope graph` and the report draw from.
+    public var namedTypes: [UniformTypeIdentifier] {
+        infoPlist.declarations.map(\.identifier)
+            + infoPlist.documentTypes.flatMap { $0.contentTypes.map(\.value) }
+            + extensions.flatMap { $0.declarations.map(\.identifier) }
+    }
+}

@@ -10,9 +10,7 @@ import UniformTypes
 /// not reach are never drawn.
 struct TypeGraph {
     /// Who declares a type, as the report colours it.
-    enum Origin: String, CaseIterable {
-        case exported, imported, system, undeclared
-    }
+    typealias Origin = SupertypeGraph.Origin
 
     /// What is wrong with a type.
     struct Problems {
@@ -54,45 +52,28 @@ struct TypeGraph {
     /// The node of each identifier.
     var index: [UniformTypeIdentifier: Int] = [:]
 
-    /// The graph of `app`'s exported and imported types (its extensions' included) and the types its
-    /// document types list, over `catalog`; `diagnostics` mark the types they are about.
-    /// The graph of `seeds` and all their supertypes over `catalog`, each type with its origin,
-    /// where the app declares it, and whether it is declared nowhere or in a cycle.
+    /// The graph of `seeds` and all their supertypes over `catalog` (``SupertypeGraph``), each type
+    /// with its origin, where the app declares it, and whether it is declared nowhere or in a cycle.
     init(catalog: TypeCatalog, seeds: [UniformTypeIdentifier]) {
-        let graph = catalog.graph
-        for identifier in graph.upwardClosure(of: seeds) {
-            index[identifier] = nodes.count
-            let declaration = catalog.declaration(for: identifier)
-            let origin: Origin
-            switch declaration?.origin {
-            case .exported?: origin = .exported
-            case .imported?: origin = .imported
-            case .system?: origin = .system
-            case nil: origin = .undeclared
-            }
-            var node = Node(identifier: identifier, origin: origin)
-            node.problems.isUnknown = origin == .undeclared
-            if declaration?.origin.isSystem == false { node.location = declaration?.location }
-            nodes.append(node)
+        let drawn = SupertypeGraph(catalog: catalog, seeds: seeds)
+        nodes = drawn.nodes.map { node in
+            var problems = Problems()
+            problems.isUnknown = node.origin == .undeclared
+            return Node(identifier: node.identifier, origin: node.origin, problems: problems, location: node.location)
         }
-        supertypes = nodes.map { node in
-            var seen: Set<Int> = []
-            return graph.directSupertypes(of: node.identifier).compactMap { index[$0] }.filter {
-                seen.insert($0).inserted
-            }
-        }
-        for cycle in graph.cycles {
+        supertypes = drawn.supertypes
+        index = drawn.index
+        for cycle in catalog.graph.cycles {
             for member in cycle.members {
                 if let number = index[member] { nodes[number].problems.inCycle = true }
             }
         }
     }
 
+    /// The graph of the types `app` names (``AppUnit/namedTypes``) over `catalog`; `diagnostics`
+    /// mark the types they are about.
     init(app: AppUnit, catalog: TypeCatalog, diagnostics: [Diagnostic]) {
-        var seeds = app.infoPlist.declarations.map(\.identifier)
-        seeds += app.infoPlist.documentTypes.flatMap { $0.contentTypes.map(\.value) }
-        seeds += app.extensions.flatMap { $0.declarations.map(\.identifier) }
-        self.init(catalog: catalog, seeds: seeds)
+        self.init(catalog: catalog, seeds: app.namedTypes)
         let subjects = FindingSubjects(app: app)
         for diagnostic in diagnostics {
             guard let identifier = subjects.identifier(for: diagnostic.location), let number = index[identifier]

@@ -5,13 +5,13 @@ import UniformTypes
 /// The part of the conformance graph `utiscope graph` draws, in a stable order, with its DOT,
 /// Mermaid and JSON renderings.
 struct ConformanceSubgraph {
-    enum Origin: String {
-        case exported, imported, system, undeclared
-    }
+    typealias Origin = SupertypeGraph.Origin
 
+    /// One type drawn.
     struct Node {
         var identifier: UniformTypeIdentifier
         var origin: Origin
+        /// The line where the app declares it.
         var line: Int?
     }
 
@@ -19,48 +19,20 @@ struct ConformanceSubgraph {
     var edges: [(from: Int, to: Int)] = []
 
     /// The types the drawing starts from: `root` with the app's types that conform to it (or,
-    /// without an app, its direct subtypes); without `root`, the app's declared and listed types.
+    /// without an app, its direct subtypes); without `root`, the types the app names.
     static func seeds(catalog: TypeCatalog, app unit: AppUnit?, root: UniformTypeIdentifier?) -> [UniformTypeIdentifier]
     {
-        let app = unit?.infoPlist
         let graph = catalog.graph
-        var seeds: [UniformTypeIdentifier] = []
-        if let root {
-            seeds.append(root)
-            if let app {
-                let appTypes =
-                    app.declarations.map(\.identifier) + app.documentTypes.flatMap { $0.contentTypes.map(\.value) }
-                seeds += appTypes.filter { graph.conforms($0, to: root) }
-            } else {
-                seeds += graph.directSubtypes(of: root)
-            }
-        } else if let app {
-            seeds = app.declarations.map(\.identifier) + app.documentTypes.flatMap { $0.contentTypes.map(\.value) }
-        }
-        return seeds
+        guard let root else { return unit?.namedTypes ?? [] }
+        guard let unit else { return [root] + graph.directSubtypes(of: root) }
+        return [root] + unit.namedTypes.filter { graph.conforms($0, to: root) }
     }
 
     init(catalog: TypeCatalog, app unit: AppUnit?, root: UniformTypeIdentifier?) {
-        let graph = catalog.graph
-        let seeds = Self.seeds(catalog: catalog, app: unit, root: root)
-        var index: [UniformTypeIdentifier: Int] = [:]
-        for identifier in graph.upwardClosure(of: seeds) {
-            index[identifier] = nodes.count
-            let declaration = catalog.declaration(for: identifier)
-            let origin: Origin
-            switch declaration?.origin {
-            case .exported?: origin = .exported
-            case .imported?: origin = .imported
-            case .system?: origin = .system
-            case nil: origin = .undeclared
-            }
-            let line = declaration?.origin.isSystem == false ? declaration?.location?.line : nil
-            nodes.append(Node(identifier: identifier, origin: origin, line: line))
-        }
-        for (number, node) in nodes.enumerated() {
-            for parent in graph.directSupertypes(of: node.identifier) {
-                if let target = index[parent] { edges.append((number, target)) }
-            }
+        let drawn = SupertypeGraph(catalog: catalog, seeds: Self.seeds(catalog: catalog, app: unit, root: root))
+        nodes = drawn.nodes.map { Node(identifier: $0.identifier, origin: $0.origin, line: $0.location?.line) }
+        for (number, parents) in drawn.supertypes.enumerated() {
+            for parent in parents { edges.append((number, parent)) }
         }
     }
 
