@@ -129,6 +129,29 @@ import UTIScopeCLI
         }
     }
 
+    /// `graph` and the report draw the same types for an app (one walk, ``SupertypeGraph``).
+    @Test func graphAndReportDrawTheSameTypes() throws {
+        for app in ["Sketchbook", "Scribe", "Notebook"] {
+            let path = fixturesDirectory + "/apps/" + app
+            let graph = utiscope("graph", "--app", path, "--format", "json")
+            #expect(graph.status == .success)
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(graph.output.utf8)) as? [String: Any])
+            let drawn = Set(
+                try #require(object["nodes"] as? [[String: Any]]).compactMap { $0["identifier"] as? String })
+            let report = utiscope("report", path)
+            #expect(report.status == .success)
+            let pattern = try NSRegularExpression(
+                pattern: "<g class=\"node[^\"]*\" data-item=\"[0-9]+\" data-id=\"([^\"]*)\"")
+            let page = report.output as NSString
+            let reported = Set(
+                pattern.matches(in: report.output, range: NSRange(location: 0, length: page.length)).map {
+                    page.substring(with: $0.range(at: 1))
+                })
+            #expect(!drawn.isEmpty)
+            #expect(drawn == reported, "\(app)")
+        }
+    }
+
     @Test func drawsTheAppsTypesDownToTheRoots() throws {
         let result = utiscope("graph", "--app", sketchbook, "--format", "json")
         #expect(result.status == .success)
