@@ -373,7 +373,7 @@ public struct TypeCatalog: Sendable {
                     fresh.append(number)
                 }
             }
-            IdentifierSort.sort(&fresh, by: groupIdentifiers)
+            fresh.sort { groupIdentifiers[$0] < groupIdentifiers[$1] }
 
             basePosition = [Int32](repeating: 0, count: systemCount)
             baseUnchanged = [Bool](repeating: true, count: systemCount)
