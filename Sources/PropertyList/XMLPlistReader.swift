@@ -943,8 +943,19 @@ struct XMLState {
     /// stands, as a start tag's `<` is.
     mutating func comment(_ text: UnsafePointer<xmlChar>) {
         guard !failed, let context else { return }
-        let (line, column) = start(in: context, comment: true)
-        comment(UnsafeBufferPointer(start: text, count: Int(xmlStrlen(text))), line: line, column: column)
+        let count = Int(xmlStrlen(text))
+        var (line, column) = start(in: context, comment: true)
+        // When libxml2 reads the source as it is, the parser stands just past the comment's `-->`,
+        // so its `<!--` is the text's length (and 7) back, even where libxml2 no longer holds it
+        // (a long comment read in parts). A comment holds no `--`, so a miscount (line ends
+        // libxml2 normalised) cannot land on another `<!--`; then the look-back stands.
+        if let places, let parserOffset {
+            let start = parserOffset - count - 7
+            if start >= 0, places.bytes[start...].starts(with: "<!--".utf8) {
+                (line, column) = places.place(of: start)
+            }
+        }
+        comment(UnsafeBufferPointer(start: text, count: count), line: line, column: column)
     }
 
     /// A comment of the `text` between `<!--` and `-->`, whose `<!--` stands at `line`:`column`.

@@ -112,6 +112,24 @@ import Testing
         #expect(split.root.kind == whole.root.kind)
     }
 
+    /// A comment of many lines, longer than what libxml2 keeps of its input while it reads in
+    /// parts, is placed at its `<!--` in both reads (found by the fuzzer: the split read put it
+    /// where it ended).
+    @Test func aLongCommentIsPlacedAtItsStartInBothReads() throws {
+        let long = (1...60).map { "     line \($0) of a comment that goes on and on, with </key> and <string> inside" }
+        let text = Self.document().replacingOccurrences(
+            of: "<!-- a comment before the root -->", with: "<!--\n" + long.joined(separator: "\n") + " -->")
+        let whole = try Self.wholeRead(text)
+        let comment = try #require(whole.comments(containing: "line 60").first)
+        #expect(comment.line == 3 && comment.column == 1)
+        for natively in [false, true] {
+            let split = try #require(
+                XMLPlistReader(file: "big.plist", depthLimit: 200).readInTwoParts(
+                    Array(text.utf8), concurrently: false, natively: natively))
+            Self.expectSame(split, whole)
+        }
+    }
+
     @Test func joinedReadEqualsWholeRead() throws {
         let text = Self.document()
         let whole = try Self.wholeRead(text)
