@@ -33,9 +33,13 @@ public enum AppLoadError: Error, Sendable, CustomStringConvertible {
                 ? "no app is there" : (names.count == 1 ? "the app there is " : "the apps there are ") + list
             return "\(path): error: no app named '\(OutputEscaping.escape(target))' (--target); \(found)"
         case .notInfoPlist(let location, let kind):
-            let article = "aeiou".contains(kind.description.first ?? "x") ? "an" : "a"
-            return
-                "\(location): error: top-level value is \(article) \(kind.description), not a dictionary of Info.plist keys"
+            return "\(location): error: \(Self.notDictionary(kind))"
         }
+    }
+
+    /// Why a file whose top-level value is of `kind` is no Info.plist: lint's PLIST-002 says the same.
+    public static func notDictionary(_ kind: PlistKind) -> String {
+        let article = "aeiou".contains(kind.description.first ?? "x") ? "an" : "a"
+        return "top-level value is \(article) \(kind.description), not a dictionary of Info.plist keys"
     }
 }

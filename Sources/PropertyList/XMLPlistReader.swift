@@ -944,17 +944,20 @@ struct XMLState {
     mutating func comment(_ text: UnsafePointer<xmlChar>) {
         guard !failed, let context else { return }
         let count = Int(xmlStrlen(text))
-        var (line, column) = start(in: context, comment: true)
         // When libxml2 reads the source as it is, the parser stands just past the comment's `-->`,
         // so its `<!--` is the text's length (and 7) back, even where libxml2 no longer holds it
         // (a long comment read in parts). A comment holds no `--`, so a miscount (line ends
-        // libxml2 normalised) cannot land on another `<!--`; then the look-back stands.
-        if let places, let parserOffset {
-            let start = parserOffset - count - 7
-            if start >= 0, places.bytes[start...].starts(with: "<!--".utf8) {
-                (line, column) = places.place(of: start)
-            }
+        // libxml2 normalised) cannot land on another `<!--`; then, as otherwise, it is looked for
+        // back from the parser in libxml2's buffer.
+        let place: (line: Int32, column: Int32)
+        if let places, let parserOffset, parserOffset - count - 7 >= 0,
+            places.bytes[(parserOffset - count - 7)...].starts(with: "<!--".utf8)
+        {
+            place = places.place(of: parserOffset - count - 7)
+        } else {
+            place = start(in: context, comment: true)
         }
+        let (line, column) = place
         comment(UnsafeBufferPointer(start: text, count: count), line: line, column: column)
     }
 

@@ -1,3 +1,4 @@
+import AppBundle
 import PropertyList
 
 /// Finds an Info.plist whose top-level value is not a dictionary: Xcode refuses to process it,
@@ -61,6 +62,6 @@ public struct RootNotDictionary: Rule {
 
 private enum Message {
     static func notDictionary(_ kind: PlistKind) -> String {
-        message("top-level value is \(withArticle(kind.description)), not a dictionary of Info.plist keys")
+        AppLoadError.notDictionary(kind)
     }
 }
