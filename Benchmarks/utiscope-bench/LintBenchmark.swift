@@ -49,10 +49,7 @@ enum LintBenchmark {
     /// The lowest, median (the mean of the middle two for an even count) and highest of `ratios`,
     /// and how many are at least 4; `ratios` is not empty.
     static func summary(of ratios: [Double]) -> (lowest: Double, median: Double, highest: Double, atLeast4: Int) {
-        let sorted = ratios.sorted()
-        let middle = sorted.count / 2
-        let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-        return (sorted[0], median, sorted[sorted.count - 1], sorted.count { $0 >= 4 })
+        (ratios.min() ?? 0, median(ratios), ratios.max() ?? 0, ratios.count { $0 >= 4 })
     }
 
     /// Where the lint's time goes, in this process (the best of three of each phase, as the

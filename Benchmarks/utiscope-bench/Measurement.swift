@@ -40,8 +40,9 @@ func runChild(_ argv: [String]) throws -> Measurement {
 
 /// Starts `argv` with posix_spawn (not Foundation's Process, which reaps the child itself and so
 /// hides its resource usage), collects standard output (or standard error, discarding standard
-/// output), and waits with `wait4` for the exit status and peak memory.
-func spawn(_ argv: [String], keepStandardError: Bool) throws -> (
+/// output; or neither, with `discardingAll`), and waits with `wait4` for the exit status and peak
+/// memory.
+func spawn(_ argv: [String], keepStandardError: Bool, discardingAll: Bool = false) throws -> (
     status: Int32, seconds: Double, peakBytes: Int, output: String
 ) {
     let pipe = Pipe()
@@ -55,7 +56,10 @@ func spawn(_ argv: [String], keepStandardError: Bool) throws -> (
     #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    if keepStandardError {
+    if discardingAll {
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    } else if keepStandardError {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_adddup2(&actions, pipe.fileHandleForWriting.fileDescriptor, 2)
     } else {
@@ -91,6 +95,14 @@ struct BenchError: Error, CustomStringConvertible {
 /// Formats bytes as MB with one decimal.
 func megabytes(_ bytes: Int) -> String {
     String(format: "%.1f MB", Double(bytes) / 1_000_000)
+}
+
+/// The middle value of `values` (the mean of the middle two for an even count); `values` is not
+/// empty.
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
 /// Formats a ratio with two decimals.

@@ -10,7 +10,12 @@ import Foundation
 //   utiscope-bench lint DIR [--rounds N]
 //                               `utiscope lint` on DIR/c_huge.plist against `plutil -lint` on the same file
 //                               (N times in a row, the ratios summarised, with --rounds)
-//   utiscope-bench browse DIR   the release `utiscope browse -r` on DIR/tree (gen.py's e) for DIR/b_macos.plist, against find
+//   utiscope-bench small DIR [--rounds N]
+//                               `utiscope lint` of a typical app (DIR/a_ios.plist, Fixtures/apps/Sketchbook) against
+//                               `plutil -lint` on the same plists, whole processes by turns, N rounds (default 20)
+//   utiscope-bench browse DIR [--rounds N]
+//                               the release `utiscope browse -r` on DIR/tree (gen.py's e) for DIR/b_macos.plist, against
+//                               find, by turns, N rounds (default 9)
 //   utiscope-bench swift DIR    reading the Swift files of DIR/App (Scripts/generate-swift-tree.py DIR) against
 //                               `grep -rc UTType` on the same files
 
@@ -22,9 +27,22 @@ utiscope_keep_freed_memory()
 func usage() -> Never {
     FileHandle.standardError.write(
         Data(
-            "usage: utiscope-bench parse DIR | types DIR | hostile | lint DIR [--rounds N] | browse DIR | swift DIR\n"
+            "usage: utiscope-bench parse DIR | types DIR | hostile | lint DIR [--rounds N] | small DIR [--rounds N] | browse DIR [--rounds N] | swift DIR\n"
                 .utf8))
     exit(64)
+}
+
+/// The `--rounds N` after a command's folder (`default` without it); nil when the arguments are
+/// not `COMMAND DIR [--rounds N]`. Exits with a message when N is not a count.
+func rounds(default count: Int) -> Int? {
+    if arguments.count == 2 { return count }
+    guard arguments.count == 4, arguments[2] == "--rounds" else { return nil }
+    guard let rounds = Int(arguments[3]), (1...1000).contains(rounds) else {
+        FileHandle.standardError.write(
+            Data("utiscope-bench: --rounds wants a whole number from 1 to 1000, not '\(arguments[3])'\n".utf8))
+        exit(64)
+    }
+    return rounds
 }
 
 do {
@@ -49,21 +67,14 @@ do {
     case "hostile":
         try HostileBenchmark.run()
     case "lint":
-        if arguments.count == 2 {
-            try LintBenchmark.run(directory: arguments[1])
-        } else if arguments.count == 4, arguments[2] == "--rounds" {
-            guard let rounds = Int(arguments[3]), (1...1000).contains(rounds) else {
-                FileHandle.standardError.write(
-                    Data("utiscope-bench: --rounds wants a whole number from 1 to 1000, not '\(arguments[3])'\n".utf8))
-                exit(64)
-            }
-            try LintBenchmark.run(directory: arguments[1], rounds: rounds)
-        } else {
-            usage()
-        }
+        guard let rounds = rounds(default: 1) else { usage() }
+        try LintBenchmark.run(directory: arguments[1], rounds: rounds)
+    case "small":
+        guard let rounds = rounds(default: 20) else { usage() }
+        try SmallBenchmark.run(directory: arguments[1], rounds: rounds)
     case "browse":
-        guard arguments.count == 2 else { usage() }
-        try BrowseBenchmark.run(directory: arguments[1])
+        guard let rounds = rounds(default: 9) else { usage() }
+        try BrowseBenchmark.run(directory: arguments[1], rounds: rounds)
     case "swift":
         guard arguments.count == 2 else { usage() }
         try SwiftSourceBenchmark.run(directory: arguments[1])
