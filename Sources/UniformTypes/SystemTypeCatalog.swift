@@ -102,19 +102,17 @@ extension SystemTypeCatalog {
     /// Parses the generator's format: one type per line, tab-separated columns (identifier,
     /// conformances, extensions, MIME types, OSTypes, `bundle:kind`, icon, thumbnail category,
     /// iOS verdict, macOS verdict, `hardware` or `-`, the release that added the type or `-`),
-    /// lists comma-separated. Works on bytes: the
-    /// catalog is parsed at start-up. Lines that do not fit are skipped; a test checks that none are.
+    /// lists comma-separated. Works on bytes, field by field, without making a list of a line's
+    /// fields or a string of a field that names a case: every command that answers with system
+    /// types parses the catalog at start. Lines that do not fit are skipped; a test checks that
+    /// none are.
     init(parsing text: String, release: String) {
         var text = text
         let types = text.withUTF8 { bytes in
             var types: [SystemType] = []
-            var lineStart = 0
-            while lineStart < bytes.count {
-                var lineEnd = lineStart
-                while lineEnd < bytes.count && bytes[lineEnd] != 0x0A { lineEnd += 1 }
-                let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<lineEnd])
+            var lines = FieldCursor(bytes)
+            while let line = lines.next(upTo: 0x0A) {
                 if let type = Self.parseLine(line, release: release) { types.append(type) }
-                lineStart = lineEnd + 1
             }
             return types
         }
@@ -122,43 +120,82 @@ extension SystemTypeCatalog {
     }
 
     private static func parseLine(_ line: UnsafeBufferPointer<UInt8>, release: String) -> SystemType? {
-        let fields = split(line, on: 0x09)
-        guard fields.count == 12 else { return nil }
+        var fields = FieldCursor(line)
         func text(_ field: UnsafeBufferPointer<UInt8>) -> String { String(decoding: field, as: UTF8.self) }
         func list(_ field: UnsafeBufferPointer<UInt8>) -> [String] {
-            field.isEmpty ? [] : split(field, on: 0x2C).map(text)
+            var items: [String] = []
+            var cursor = FieldCursor(field)
+            while let item = cursor.next(upTo: 0x2C) { items.append(text(item)) }
+            return items
         }
-        let source = split(fields[5], on: 0x3A)
-        guard source.count == 2, let kind = DeclarationKind(rawValue: text(source[1])),
-            let icon = SystemIconSource(rawValue: text(fields[6])),
-            let iOS = SystemThumbnail.Verdict(rawValue: text(fields[8])),
-            let macOS = SystemThumbnail.Verdict(rawValue: text(fields[9]))
+        guard let identifier = fields.next(upTo: 0x09), let conformances = fields.next(upTo: 0x09),
+            let extensions = fields.next(upTo: 0x09), let mimeTypes = fields.next(upTo: 0x09),
+            let osTypes = fields.next(upTo: 0x09), let source = fields.next(upTo: 0x09),
+            let icon = fields.next(upTo: 0x09).flatMap(SystemIconSource.named),
+            let category = fields.next(upTo: 0x09),
+            let iOS = fields.next(upTo: 0x09).flatMap(SystemThumbnail.Verdict.named),
+            let macOS = fields.next(upTo: 0x09).flatMap(SystemThumbnail.Verdict.named),
+            let hardware = fields.next(upTo: 0x09), let since = fields.next(upTo: 0x09), fields.isAtEnd
         else { return nil }
-        let since = text(fields[11])
-        let introduced = SystemRelease(rawValue: since)
-        guard since == "-" || introduced != nil else { return nil }
+        var sourceParts = FieldCursor(source)
+        guard let bundle = sourceParts.next(upTo: 0x3A),
+            let kind = sourceParts.next(upTo: 0x3A).flatMap(DeclarationKind.named), sourceParts.isAtEnd
+        else { return nil }
+        let introduced = SystemRelease.named(since)
+        guard introduced != nil || since.elementsEqual("-".utf8) else { return nil }
+        let tags =
+            list(extensions).map { TypeTag(.filenameExtension, $0) } + list(mimeTypes).map { TypeTag(.mimeType, $0) }
+            + list(osTypes).map { TypeTag(.osType, $0) }
         let declaration = TypeDeclaration(
-            UniformTypeIdentifier(text(fields[0])),
-            origin: .system(release: introduced?.macOSName ?? release, bundle: text(source[0]), kind: kind),
-            conformsTo: list(fields[1]).map { UniformTypeIdentifier($0) },
-            extensions: list(fields[2]), mimeTypes: list(fields[3]), osTypes: list(fields[4]))
+            identifier: UniformTypeIdentifier(text(identifier)),
+            origin: .system(release: introduced?.macOSName ?? release, bundle: text(bundle), kind: kind),
+            conformances: list(conformances).map { Located(UniformTypeIdentifier($0)) }, tags: tags)
         let facts = SystemTypeFacts(
             icon: icon,
-            thumbnail: SystemThumbnail(
-                category: SystemThumbnailCategory(rawValue: text(fields[7])), iOS: iOS, macOS: macOS),
-            isHardwareModel: text(fields[10]) == "hardware")
+            thumbnail: SystemThumbnail(category: SystemThumbnailCategory.named(category), iOS: iOS, macOS: macOS),
+            isHardwareModel: hardware.elementsEqual("hardware".utf8))
         return SystemType(declaration: declaration, facts: facts, introduced: introduced)
     }
+}
 
-    /// The pieces of `bytes` between `separator`s, empty ones included.
-    private static func split(_ bytes: UnsafeBufferPointer<UInt8>, on separator: UInt8) -> [UnsafeBufferPointer<UInt8>]
-    {
-        var pieces: [UnsafeBufferPointer<UInt8>] = []
-        var start = 0
-        for index in 0...bytes.count where index == bytes.count || bytes[index] == separator {
-            pieces.append(UnsafeBufferPointer(rebasing: bytes[start..<index]))
-            start = index + 1
+/// Reads the pieces of a byte buffer one at a time, each up to the next separator.
+private struct FieldCursor {
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var position = 0
+    /// Whether the buffer ended in a separator: the empty piece after it is still to come.
+    private var pendingEmpty = false
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// Whether every piece has been read.
+    var isAtEnd: Bool { position >= bytes.count && !pendingEmpty }
+
+    /// The bytes up to the next `separator` (or the end), which is skipped; empty pieces between
+    /// separators count. Nil when every piece has been read; an empty buffer has no piece.
+    mutating func next(upTo separator: UInt8) -> UnsafeBufferPointer<UInt8>? {
+        guard !isAtEnd else { return nil }
+        if position >= bytes.count {
+            pendingEmpty = false
+            return UnsafeBufferPointer(rebasing: bytes[bytes.count..<bytes.count])
         }
-        return pieces
+        let start = position
+        var end = start
+        while end < bytes.count && bytes[end] != separator { end += 1 }
+        position = end + 1
+        pendingEmpty = end < bytes.count && position == bytes.count
+        return UnsafeBufferPointer(rebasing: bytes[start..<end])
+    }
+}
+
+extension CaseIterable where Self: RawRepresentable, RawValue == String {
+    /// The case whose raw value is spelled by `bytes`, compared byte by byte without making a
+    /// string.
+    fileprivate static func named(_ bytes: UnsafeBufferPointer<UInt8>) -> Self? {
+        allCases.first { value in
+            var name = value.rawValue
+            return name.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
+        }
     }
 }

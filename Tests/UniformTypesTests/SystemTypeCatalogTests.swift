@@ -45,6 +45,43 @@ import Testing
         #expect(sequoia.name == "macOS 12.7 with the types added up to macOS 15")
     }
 
+    /// The generator's format read field by field: lists split on commas (empty ones kept), the
+    /// `bundle:kind` pair, and every line that does not fit skipped — a column too few or too many
+    /// (a trailing tab), a name no case has, a release that is not one.
+    @Test func linesThatDoNotFitAreSkipped() throws {
+        let good =
+            "org.example.a\tpublic.data,public.content\ta,,b\t\tABCD\tExample:imported\tfile\timage\tdocumented\tlikely-not\thardware\tmacos15"
+        let lines = [
+            good,
+            "org.example.short\tpublic.data\t\t\t\tExample:exported\tnone\t-\tunknown\tunknown\t-",
+            "org.example.long\tpublic.data\t\t\t\tExample:exported\tnone\t-\tunknown\tunknown\t-\t-\t",
+            "org.example.kind\tpublic.data\t\t\t\tExample:declared\tnone\t-\tunknown\tunknown\t-\t-",
+            "org.example.pair\tpublic.data\t\t\t\tExample\tnone\t-\tunknown\tunknown\t-\t-",
+            "org.example.verdict\tpublic.data\t\t\t\tExample:exported\tnone\t-\tmaybe\tunknown\t-\t-",
+            "org.example.release\tpublic.data\t\t\t\tExample:exported\tnone\t-\tunknown\tunknown\t-\tmacos99",
+            "",
+            "org.example.plain\t\t\t\t\tExample:exported\tnone\t-\tunknown\tunknown\t-\t-",
+        ]
+        let parsed = SystemTypeCatalog(parsing: lines.joined(separator: "\n") + "\n", release: "Test 1")
+        #expect(parsed.types.map(\.identifier.rawValue) == ["org.example.a", "org.example.plain"])
+        let a = try #require(parsed.type(for: "org.example.a"))
+        #expect(a.declaration.conformsTo == ["public.data", "public.content"])
+        #expect(a.declaration.filenameExtensions == ["a", "", "b"])
+        #expect(a.declaration.mimeTypes.isEmpty)
+        #expect(a.declaration.tags(.osType) == ["ABCD"])
+        #expect(a.declaration.origin == .system(release: "macOS 15", bundle: "Example", kind: .imported))
+        #expect(
+            a.facts
+                == SystemTypeFacts(
+                    icon: .file, thumbnail: SystemThumbnail(category: .image, iOS: .documented, macOS: .likelyNot),
+                    isHardwareModel: true))
+        #expect(a.introduced == .macOS15)
+        let plain = try #require(parsed.type(for: "org.example.plain"))
+        #expect(plain.declaration.conformsTo.isEmpty && plain.declaration.tags.isEmpty)
+        #expect(plain.facts.thumbnail.category == nil && !plain.facts.isHardwareModel)
+        #expect(plain.declaration.origin == .system(release: "Test 1", bundle: "Example", kind: .exported))
+    }
+
     @Test func publicJPEG() throws {
         let jpeg = try type("public.jpeg")
         #expect(jpeg.declaration.conformsTo == ["public.image"])
