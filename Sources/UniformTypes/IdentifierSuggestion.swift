@@ -29,10 +29,15 @@ public struct IdentifierSuggestion: Sendable {
         let allowance = last >= 6 ? 2.0 : 1.0
         var best: (spelling: String, distance: Double)?
         var runnerUp = Double.infinity
+        // A candidate further than allowance + 1 changes nothing: it can be neither an offered
+        // suggestion nor a runner-up within one edit of one, so its distance is not finished.
+        // Measured: `lint` of gen.py's a_ios.plist (undeclared types, each compared with 1,365
+        // system types) −5% processor time, medians of 40 runs by turns.
+        let limit = allowance + 1
         for candidate in candidates {
             guard abs(candidate.lowered.count - word.count) <= 4 else { continue }
-            let distance = Self.weightedDistance(word, candidate.lowered)
-            guard distance > 0 else { continue }
+            let distance = Self.weightedDistance(word, candidate.lowered, limit: limit)
+            guard distance > 0, distance <= limit else { continue }
             let spelled = UniformTypeIdentifier(candidate.spelling)
             if spelled == identifier || spelled == excluded { continue }
             if let current = best, distance >= current.distance {
@@ -60,16 +65,23 @@ public struct IdentifierSuggestion: Sendable {
     }
 
     /// The optimal-string-alignment distance of `a` and `b` with edits weighed by ``cost(_:)``
-    /// (a substitution costs the dearer of the two; a transposition of neighbours, one).
-    static func weightedDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Double {
-        if a.isEmpty { return b.reduce(0) { $0 + cost($1) } }
-        if b.isEmpty { return a.reduce(0) { $0 + cost($1) } }
+    /// (a substitution costs the dearer of the two; a transposition of neighbours, one); once it
+    /// is certain to exceed `limit`, `.infinity`.
+    static func weightedDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Double = .infinity) -> Double {
+        if a.isEmpty || b.isEmpty {
+            let distance = (a.isEmpty ? b : a).reduce(0) { $0 + cost($1) }
+            return distance > limit ? .infinity : distance
+        }
         // One flat table, row i at i × width: one allocation per candidate, not one per row.
         let width = b.count + 1
         var table = [Double](repeating: 0, count: (a.count + 1) * width)
         for i in 1...a.count { table[i * width] = table[(i - 1) * width] + cost(a[i - 1]) }
         for j in 1...b.count { table[j] = table[j - 1] + cost(b[j - 1]) }
+        // A row's cells come from its own row and the two above: once two rows in a row exceed
+        // `limit` everywhere, so does every row after them, and the last cell.
+        var previousRowExceeds = false
         for i in 1...a.count {
+            var rowMinimum = table[i * width]
             for j in 1...b.count {
                 let substitution = a[i - 1] == b[j - 1] ? 0 : max(cost(a[i - 1]), cost(b[j - 1]))
                 var value = min(
@@ -79,9 +91,17 @@ public struct IdentifierSuggestion: Sendable {
                     value = min(value, table[(i - 2) * width + j - 2] + 1)
                 }
                 table[i * width + j] = value
+                rowMinimum = min(rowMinimum, value)
+            }
+            if rowMinimum > limit {
+                if previousRowExceeds { return .infinity }
+                previousRowExceeds = true
+            } else {
+                previousRowExceeds = false
             }
         }
-        return table[a.count * width + b.count]
+        let distance = table[a.count * width + b.count]
+        return distance > limit ? .infinity : distance
     }
 
     /// Whether no word of `typed` becomes another word in `candidate` (both lowercased): when

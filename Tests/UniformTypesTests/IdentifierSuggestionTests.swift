@@ -49,4 +49,23 @@ import Testing
         #expect(distance("pgn", "png") == 1)
         #expect(distance("same", "same") == 0)
     }
+
+    /// With a limit, a distance is exact up to it and infinite beyond: checked against the full
+    /// computation for every pair of a set of identifiers and several limits.
+    @Test func aLimitedDistanceIsExactUpToTheLimit() {
+        let words = [
+            "public.mpeg-4", "public.mpeg4", "public.mpeg", "public.jpeg", "public.jpg", "public.png", "public.pgn",
+            "com.example.sketchbook", "com.example.sketchbok", "com.example.notebook", "net.daringfireball",
+            "net.daringfireball.markdown", "a", "ab", "ba", "public.plain-text", "public.plain-txt", "",
+        ].map { Array($0.unicodeScalars) }
+        for a in words {
+            for b in words {
+                let full = IdentifierSuggestion.weightedDistance(a, b)
+                for limit in [0.0, 0.5, 1, 2, 3, 6] {
+                    let limited = IdentifierSuggestion.weightedDistance(a, b, limit: limit)
+                    #expect(limited == (full <= limit ? full : .infinity), "\(a) \(b) \(limit)")
+                }
+            }
+        }
+    }
 }
