@@ -38,25 +38,34 @@ let package = Package(
     ],
     targets: [
         libxml2,
-        .target(name: "PropertyList", dependencies: ["CLibXML2"]),
+        // Generic helpers every module may use: parallel loops, "did you mean" suggestions, and
+        // escaping input text for output. Nothing in it knows about property lists or types.
+        .target(name: "Support"),
+        .target(name: "PropertyList", dependencies: ["Support", "CLibXML2"]),
         // The type system; its system catalog is generated source (Scripts/generate-system-types.py).
-        .target(name: "UniformTypes", dependencies: ["PropertyList"]),
+        .target(name: "UniformTypes", dependencies: ["Support", "PropertyList"]),
         // What an app's Swift code says: a lexer of our own and the facts read from it; the type
         // constants are generated source (Scripts/generate-type-constants.py).
-        .target(name: "SwiftSource", dependencies: ["PropertyList", "UniformTypes"]),
-        .target(name: "AppBundle", dependencies: ["PropertyList", "UniformTypes", "SwiftSource"]),
-        .target(name: "DocumentBrowser", dependencies: ["PropertyList", "UniformTypes", "SwiftSource", "AppBundle"]),
+        .target(name: "SwiftSource", dependencies: ["Support", "PropertyList", "UniformTypes"]),
+        .target(name: "AppBundle", dependencies: ["Support", "PropertyList", "UniformTypes", "SwiftSource"]),
+        .target(
+            name: "DocumentBrowser",
+            dependencies: ["Support", "PropertyList", "UniformTypes", "SwiftSource", "AppBundle"]),
         // Rules, the linter, configuration, suppression, baselines, fix-its and reporters.
         .target(
-            name: "Lint", dependencies: ["PropertyList", "UniformTypes", "SwiftSource", "AppBundle", "DocumentBrowser"]),
+            name: "Lint",
+            dependencies: ["Support", "PropertyList", "UniformTypes", "SwiftSource", "AppBundle", "DocumentBrowser"]),
         // The HTML report: the conformance graph laid out as SVG, the browser grid, the findings.
         .target(
             name: "Report",
-            dependencies: ["PropertyList", "UniformTypes", "SwiftSource", "AppBundle", "DocumentBrowser", "Lint"]),
+            dependencies: [
+                "Support", "PropertyList", "UniformTypes", "SwiftSource", "AppBundle", "DocumentBrowser", "Lint",
+            ]),
         .target(
             name: "UTIScopeCLI",
             dependencies: [
-                "PropertyList", "UniformTypes", "SwiftSource", "AppBundle", "DocumentBrowser", "Lint", "Report",
+                "Support", "PropertyList", "UniformTypes", "SwiftSource", "AppBundle", "DocumentBrowser", "Lint",
+                "Report",
             ]),
         .executableTarget(name: "utiscope", dependencies: ["UTIScopeCLI", "PropertyList", "CLibXML2"]),
         // `swift package utiscope-lint`: lints the package it runs in with the utiscope tool.
@@ -70,12 +79,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "utiscope-bench",
-            dependencies: ["PropertyList", "UniformTypes", "SwiftSource", "AppBundle", "Lint", "CLibXML2"],
+            dependencies: ["Support", "PropertyList", "UniformTypes", "SwiftSource", "AppBundle", "Lint", "CLibXML2"],
             path: "Benchmarks/utiscope-bench"
         ),
         // A folder per test process for the tests' temporary files, removed when it exits.
         .target(name: "TestScratch", path: "Tests/TestScratch"),
-        .testTarget(name: "PropertyListTests", dependencies: ["PropertyList", "TestScratch"]),
+        .testTarget(name: "PropertyListTests", dependencies: ["Support", "PropertyList", "TestScratch"]),
         .testTarget(name: "UniformTypesTests", dependencies: ["UniformTypes"]),
         .testTarget(name: "SwiftSourceTests", dependencies: ["SwiftSource", "UniformTypes", "PropertyList"]),
         .testTarget(name: "AppBundleTests", dependencies: ["AppBundle", "PropertyList", "SwiftSource", "TestScratch"]),
@@ -87,7 +96,9 @@ let package = Package(
         // The reporters' golden files are read from the source tree.
         .testTarget(
             name: "LintTests",
-            dependencies: ["Lint", "AppBundle", "DocumentBrowser", "PropertyList", "UniformTypes", "SwiftSource"],
+            dependencies: [
+                "Support", "Lint", "AppBundle", "DocumentBrowser", "PropertyList", "UniformTypes", "SwiftSource",
+            ],
             exclude: ["Golden"]),
         .testTarget(
             name: "ReportTests",

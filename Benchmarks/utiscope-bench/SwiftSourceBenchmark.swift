@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import Support
 import SwiftSource
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 
 /// Why `--app PATH` did not give one app.
 public enum AppLoadError: Error, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 import UniformTypes
 
 /// One entry of `CFBundleDocumentTypes`, every key kept with its location (info-plist-rules §1.1).

@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 import UniformTypes
 
 /// The keys this reader knows, for "did you mean" suggestions on misspelt ones.

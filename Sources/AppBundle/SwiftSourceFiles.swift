@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 import SwiftSource
 
 #if canImport(Glibc)

@@ -1,5 +1,6 @@
 import Dispatch
 import PropertyList
+import Support
 
 /// The rules' findings made into one report-ordered array: gathered into one buffer (the rules'
 /// arrays side by side), ordered by integer keys computed on every core, ties at one place

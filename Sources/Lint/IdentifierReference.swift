@@ -1,5 +1,6 @@
 import AppBundle
 import PropertyList
+import Support
 import UniformTypes
 
 /// An identifier an Info.plist names without declaring it: in a document type, a conformance

@@ -1,6 +1,7 @@
 import AppBundle
 import DocumentBrowser
 import PropertyList
+import Support
 
 /// What `.utiscope.json` says: rules off or at another severity, paths left out, the platform,
 /// build settings for `$(NAME)` references, whether the apps' Swift code is read.

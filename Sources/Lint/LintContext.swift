@@ -2,6 +2,7 @@ import AppBundle
 import Dispatch
 import DocumentBrowser
 import PropertyList
+import Support
 import SwiftSource
 import UniformTypes
 

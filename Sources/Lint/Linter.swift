@@ -1,5 +1,6 @@
 import AppBundle
 import PropertyList
+import Support
 import SwiftSource
 import UniformTypes
 

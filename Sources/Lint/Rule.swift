@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 import UniformTypes
 
 /// A lint rule: a description, and a pure check over a read-only context.

@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 
 /// A unified diff of two texts, line by line, with three lines of context.
 ///

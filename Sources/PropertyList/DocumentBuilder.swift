@@ -1,3 +1,5 @@
+import Support
+
 /// Builds a ``PropertyListDocument``'s flat storage. Streaming readers (XML, OpenStep) open and
 /// close containers in document order; the binary reader adds detached nodes and attaches their
 /// children once it has decoded them.

@@ -1,3 +1,5 @@
+import Support
+
 /// Reads OpenStep (ASCII, "old-style") property lists: Xcode's `project.pbxproj`, `.strings`
 /// files, and the NeXT format in general.
 ///

@@ -1,3 +1,5 @@
+import Support
+
 /// Writes a document as JSON, in the mapping `utiscope dump` promises (a stable contract):
 /// dictionary → object in document order, array → array, string → string, integer → number,
 /// real → number or `{"$real": "nan"|"inf"|"-inf"}`, boolean → boolean,

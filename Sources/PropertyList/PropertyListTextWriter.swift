@@ -1,3 +1,5 @@
+import Support
+
 /// Writes a document in a readable, indented form, in the style of `plutil -p`:
 ///
 ///     {

@@ -1,3 +1,5 @@
+import Support
+
 /// Why a document cannot be written in a requested form.
 public struct PropertyListWriteError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What stops the write.

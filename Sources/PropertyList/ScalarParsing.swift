@@ -1,3 +1,5 @@
+import Support
+
 /// Parsing of the text inside `<integer>`, `<real>` and `<data>`, from bytes, without Foundation.
 enum ScalarParsing {
     static func isSpace(_ byte: UInt8) -> Bool {

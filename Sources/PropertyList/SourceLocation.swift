@@ -1,3 +1,5 @@
+import Support
+
 /// Where a value came from: the file, and a position within it.
 ///
 /// Text formats (XML and OpenStep) give a 1-based line and column (columns count Unicode scalars).

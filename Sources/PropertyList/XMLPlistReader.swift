@@ -1,5 +1,6 @@
 import CLibXML2
 import Dispatch
+import Support
 
 /// Reads Apple XML property lists through libxml2's SAX2 interface, streaming: no tree is built
 /// by libxml2, text is copied once into the document's arena, and every value gets the line and

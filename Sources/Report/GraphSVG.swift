@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 
 /// The conformance graph as inline SVG: a ``FoldedGraph`` laid out by ``LayeredLayout``, nodes
 /// coloured by origin, problems marked, the roots on the left and subtypes to their right.

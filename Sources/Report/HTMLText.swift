@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 
 /// Makes text from input safe inside an HTML (or inline SVG) page.
 ///

@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 import UniformTypes
 
 /// What an app's Swift code says about types, documents and document creation, read over all

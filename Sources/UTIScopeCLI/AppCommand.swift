@@ -1,5 +1,6 @@
 import AppBundle
 import PropertyList
+import Support
 import UniformTypes
 
 /// `utiscope app`: what an app declares, as read.

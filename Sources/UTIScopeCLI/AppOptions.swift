@@ -1,6 +1,7 @@
 import AppBundle
 import Lint
 import PropertyList
+import Support
 
 /// The options every command that reads an app shares, and the loader they configure.
 enum AppOptions {

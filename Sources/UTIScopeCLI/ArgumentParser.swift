@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 
 /// A command line that is wrong: the message, and the command whose help to point at.
 public struct UsageError: Error, Sendable, Equatable {

@@ -1,6 +1,7 @@
 import DocumentBrowser
 import Foundation
 import PropertyList
+import Support
 
 /// `utiscope browse`: a folder as the app's document browser shows it.
 enum BrowseCommand: Command {

@@ -1,5 +1,6 @@
 import DocumentBrowser
 import PropertyList
+import Support
 
 /// The summary of `utiscope browse`, as text and JSON.
 enum BrowseOutput {

@@ -1,6 +1,7 @@
 import AppBundle
 import DocumentBrowser
 import PropertyList
+import Support
 import SwiftSource
 import UniformTypes
 

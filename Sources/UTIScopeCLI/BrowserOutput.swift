@@ -1,5 +1,6 @@
 import DocumentBrowser
 import PropertyList
+import Support
 import SwiftSource
 import UniformTypes
 

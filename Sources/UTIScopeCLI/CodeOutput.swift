@@ -1,5 +1,6 @@
 import AppBundle
 import PropertyList
+import Support
 import SwiftSource
 
 /// What was read from an app's Swift code, as `utiscope app` shows it in text and JSON: the type

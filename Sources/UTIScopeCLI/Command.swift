@@ -1,5 +1,6 @@
 import Foundation
 import PropertyList
+import Support
 
 /// What a command runs with: where to write, and the options common to every command.
 public struct CommandContext {

@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 
 /// `utiscope completions SHELL`: a completion script for bash, zsh or fish, made from the same
 /// option declarations as `--help`.

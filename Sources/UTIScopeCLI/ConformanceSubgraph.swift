@@ -1,5 +1,6 @@
 import AppBundle
 import PropertyList
+import Support
 import UniformTypes
 
 /// The part of the conformance graph `utiscope graph` draws, in a stable order, with its DOT,

@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 
 /// `utiscope dump`: any property list, parsed, printed as JSON, XML or text.
 enum DumpCommand: Command {

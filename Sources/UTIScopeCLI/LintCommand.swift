@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Lint
 import PropertyList
+import Support
 import SwiftSource
 import UniformTypes
 

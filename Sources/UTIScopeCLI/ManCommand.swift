@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 
 /// `utiscope man`: the manual page, in roff, made from the commands' help.
 enum ManCommand: Command {

@@ -3,6 +3,7 @@ import DocumentBrowser
 import Lint
 import PropertyList
 import Report
+import Support
 import UniformTypes
 
 /// `utiscope report`: one self-contained HTML page on an app — its conformance graph, its document

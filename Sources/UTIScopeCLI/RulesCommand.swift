@@ -1,5 +1,6 @@
 import Lint
 import PropertyList
+import Support
 
 /// `utiscope rules`: the rule catalog, or one rule explained.
 enum RulesCommand: Command {

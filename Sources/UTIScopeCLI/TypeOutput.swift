@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 import UniformTypes
 
 /// The text and JSON forms of `utiscope type`'s answers.

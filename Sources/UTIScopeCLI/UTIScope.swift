@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 
 /// The `utiscope` command: parses the command line, runs a subcommand, and returns the exit status.
 /// A library so that tests run it in-process.

@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 
 /// "Did you mean" for type identifiers: a suggestion only when it is clearly the one meant.
 ///

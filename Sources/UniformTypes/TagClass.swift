@@ -1,3 +1,5 @@
+import Support
+
 /// A class of tags: the namespace a tag such as `jpg` or `image/jpeg` lives in.
 public enum TagClass: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// `public.filename-extension`: extensions without the leading dot.

@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 
 /// Every type known for one analysis: the system's, plus what one or more bundles export and
 /// import, layered with Apple's precedence, with the conformance graph and tag index built once.

@@ -1,3 +1,5 @@
+import Support
+
 /// A Uniform Type Identifier such as `public.jpeg`.
 ///
 /// Identifiers are case-insensitive: two identifiers are equal, hash alike and sort together when

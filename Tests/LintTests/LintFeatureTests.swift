@@ -1,6 +1,7 @@
 import AppBundle
 import Foundation
 import PropertyList
+import Support
 import Testing
 import UniformTypes
 

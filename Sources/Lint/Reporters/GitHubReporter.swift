@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 
 /// GitHub Actions workflow commands: `::error file=PATH,line=L,col=C,title=CODE name::message`.
 /// Messages escape `%`, CR and LF; property values also escape `:` and `,`, as the runner requires.

@@ -1,6 +1,7 @@
 import AppBundle
 import Dispatch
 import PropertyList
+import Support
 
 /// The JSON contract of DESIGN.md: `{"version":1, "diagnostics":[…], "summary":{…}}`, keys in a
 /// fixed order, `line`/`column` null when unknown. Fields may be added, never renamed.

@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 
 /// `path:line:col: severity: message [CODE]`, one line per finding and note, as Xcode and most
 /// editors read them. Unknown parts of a position are left out, never written as `0`; a finding

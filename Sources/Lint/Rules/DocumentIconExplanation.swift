@@ -1,6 +1,7 @@
 import AppBundle
 import DocumentBrowser
 import PropertyList
+import Support
 import UniformTypes
 
 /// Explains, for each type the app declares and lists in its document types, which icon the iOS

@@ -1,5 +1,6 @@
 import AppBundle
 import PropertyList
+import Support
 import UniformTypes
 
 /// Finds `dyn.` identifiers declared as exported or imported types (the system derives those and

@@ -1,5 +1,6 @@
 import AppBundle
 import PropertyList
+import Support
 import UniformTypes
 
 /// Finds imported types whose preferred filename extension is the preferred tag of another type:

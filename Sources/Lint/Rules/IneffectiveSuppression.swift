@@ -1,4 +1,5 @@
 import PropertyList
+import Support
 
 /// Reports suppression comments that can do nothing: a misspelt directive, a rule that does not
 /// exist, a `disable` before nothing, or a rule that had no finding to silence where the comment

@@ -1,5 +1,6 @@
 import AppBundle
 import PropertyList
+import Support
 import UniformTypes
 
 /// Looks at the shape of `UTTypeTagSpecification`: tag classes the system drops (a warning, with
