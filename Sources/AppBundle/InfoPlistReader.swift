@@ -173,20 +173,7 @@ extension InfoPlist {
         root: Node, file: String, document: PropertyListDocument?, platform: Platform? = nil,
         bundleName: String? = nil
     ) {
-        self.init(
-            root: root, file: file, document: document, platform: platform, bundleName: bundleName,
-            parallelThreshold: ShapeReader.parallelThreshold)
-    }
-
-    /// Reads the model, reading the entries of the document-type and type-declaration sections
-    /// in chunks side by side when there are more than `parallelThreshold` in all (tests compare
-    /// that with a sequential reading).
-    init<Node: InfoPlistNode>(
-        root: Node, file: String, document: PropertyListDocument?, platform: Platform?, bundleName: String?,
-        parallelThreshold: Int
-    ) {
         var reader = ShapeReader(file: file)
-        reader.parallelThreshold = parallelThreshold
         self.file = file
         self.document = document
         if root.nodeKind != .dictionary {
@@ -366,95 +353,22 @@ struct ShapeReader {
         }
     }
 
-    /// Above this many document types and declarations, they are read in chunks on every core
-    /// (by default).
-    static let parallelThreshold = 4_096
-    /// Above this many document types and declarations, they are read in chunks on every core.
-    var parallelThreshold = ShapeReader.parallelThreshold
-
     /// The document types and the exported and imported declarations of `root`, with the
-    /// findings a sequential reading records, in its order: each section's shape, then its
-    /// entries in order. Above `parallelThreshold` entries in all, the entries are read in chunks
-    /// side by side, each chunk with a reader of its own, the three sections in one parallel
-    /// pass (one wait, not one per section).
+    /// findings in reading order: each section's shape, then its entries in order.
     mutating func sections<Node: InfoPlistNode>(of root: Node, owner: String) -> (
         documentTypes: [DocumentType], exported: [TypeDeclaration], imported: [TypeDeclaration]
     ) {
-        let keys = ["CFBundleDocumentTypes", "UTExportedTypeDeclarations", "UTImportedTypeDeclarations"]
-        let file = self.file
-        let origins: [TypeOrigin] = [.exported(bundle: owner), .exported(bundle: owner), .imported(bundle: owner)]
-        // Each section's shape findings come before its entries': a reader per section for them.
-        var shapes = [ShapeReader](repeating: ShapeReader(file: file), count: keys.count)
-        let entries = keys.indices.map { shapes[$0].dictionaries(root, keys[$0]) }
-        guard entries.reduce(0, { $0 + $1.count }) > parallelThreshold else {
-            var documentTypes: [DocumentType] = []
-            var declarations: [[TypeDeclaration]] = [[], []]
-            for section in keys.indices {
-                findings += shapes[section].findings
-                for (index, entry) in entries[section].enumerated() {
-                    if section == 0 {
-                        documentTypes.append(documentType(entry, index: index))
-                    } else if let read = declaration(entry, origin: origins[section]) {
-                        declarations[section - 1].append(read)
-                    }
-                }
-            }
-            return (documentTypes, declarations[0], declarations[1])
+        var documentTypes: [DocumentType] = []
+        for (index, entry) in dictionaries(root, "CFBundleDocumentTypes").enumerated() {
+            documentTypes.append(documentType(entry, index: index))
         }
-        let chunkSize = max(1, parallelThreshold / 4)
-        let chunks = entries.indices.flatMap { section in
-            stride(from: 0, to: entries[section].count, by: chunkSize).map {
-                (section: section, range: $0..<min($0 + chunkSize, entries[section].count))
-            }
+        let exported = dictionaries(root, "UTExportedTypeDeclarations").compactMap {
+            declaration($0, origin: .exported(bundle: owner))
         }
-        // Each chunk writes its entries into its own range of its section's buffer (declarations
-        // from the range's start, as many as it read), and the buffers' entries are then moved
-        // into the arrays: copying them would retain every entry (and, just written by other
-        // cores, fetch each from there) while the other cores wait.
-        let documentTypeBuffer = EntryBuffer<DocumentType>(capacity: entries[0].count)
-        let declarationBuffers = entries.dropFirst().map { EntryBuffer<TypeDeclaration>(capacity: $0.count) }
-        defer {  // every entry is moved out first
-            documentTypeBuffer.base.deallocate()
-            for buffer in declarationBuffers { buffer.base.deallocate() }
+        let imported = dictionaries(root, "UTImportedTypeDeclarations").compactMap {
+            declaration($0, origin: .imported(bundle: owner))
         }
-        let parts = ParallelMap.map(chunks) { chunk -> (count: Int, findings: [AppBundleFinding]) in
-            var reader = ShapeReader(file: file)
-            let section = entries[chunk.section]
-            var end = chunk.range.lowerBound
-            for index in chunk.range {
-                if chunk.section == 0 {
-                    (documentTypeBuffer.base + end).initialize(to: reader.documentType(section[index], index: index))
-                } else if let read = reader.declaration(section[index], origin: origins[chunk.section]) {
-                    (declarationBuffers[chunk.section - 1].base + end).initialize(to: read)
-                } else {
-                    continue
-                }
-                end += 1
-            }
-            return (end - chunk.range.lowerBound, reader.findings)
-        }
-        for section in keys.indices {
-            findings += shapes[section].findings
-            for (chunk, part) in zip(chunks, parts) where chunk.section == section {
-                findings += part.findings
-            }
-        }
-        func moved<Element>(_ section: Int, _ base: UnsafeMutablePointer<Element>) -> [Element] {
-            let stretches = zip(chunks, parts).filter { $0.0.section == section }.map {
-                (start: $0.0.range.lowerBound, count: $0.1.count)
-            }
-            return [Element](unsafeUninitializedCapacity: stretches.reduce(0) { $0 + $1.count }) { array, count in
-                for stretch in stretches where stretch.count > 0 {
-                    (array.baseAddress.unsafelyUnwrapped + count).moveInitialize(
-                        from: base + stretch.start, count: stretch.count)
-                    count += stretch.count
-                }
-            }
-        }
-        return (
-            moved(0, documentTypeBuffer.base), moved(1, declarationBuffers[0].base),
-            moved(2, declarationBuffers[1].base)
-        )
+        return (documentTypes, exported, imported)
     }
 
     /// The dictionaries of an array of dictionaries; other elements are reported and skipped.
@@ -626,16 +540,5 @@ struct ShapeReader {
             }
         }
         return declaration
-    }
-}
-
-/// Room for one section's entries, read side by side: each chunk of the section initializes only
-/// its own range. Deallocated by its maker, once every entry is moved out.
-private struct EntryBuffer<Element: Sendable>: @unchecked Sendable {
-    /// The room's first element.
-    let base: UnsafeMutablePointer<Element>
-
-    init(capacity: Int) {
-        base = .allocate(capacity: capacity)
     }
 }

@@ -163,34 +163,19 @@ public struct LintContext: Sendable {
         self.listings = indexes.contentTypes
         self.listingStarts = indexes.starts
         // The declarations in effect are read from the nodes the catalog recorded, then the domains
-        // of their exports; the listed types' nodes, beside them, depend on neither.
-        let settings = expandableSettings
-        let contentTypes = indexes.contentTypes
-        let firstBundleDeclaration = systemDeclarations.count
-        let (inEffect, listed) = ParallelMap.both(
-            concurrently: bundleCount + app.documentTypes.count > Self.concurrencyThreshold,
-            {
-                let (declarations, nodes) = Self.declarationsInEffect(plists, catalog, from: firstBundleDeclaration)
-                let domains = Self.ownDomains(plists, declarationsInEffect: declarations, settings: settings)
-                return (declarations: declarations, nodes: nodes, domains: domains)
-            },
-            { () -> (listed: [Bool], nodes: [ConformanceGraph.Node?]) in
-                var listedNodes = [Bool](repeating: false, count: catalog.graph.nodeCount)
-                let nodes = contentTypes.withUnsafeBufferPointer { contentTypes in
-                    contentTypes.map { listing -> ConformanceGraph.Node? in
-                        let node = catalog.graph.node(for: listing.type.value)
-                        if let node { listedNodes[Int(node.rawValue)] = true }
-                        return node
-                    }
-                }
-                return (listedNodes, nodes)
-            })
-        self.inEffectDeclarations = inEffect.declarations
-        self.inEffectNodes = inEffect.nodes
-        self.listedNodes = listed.listed
-        self.listingNodes = listed.nodes
+        // of their exports; then the listed types' nodes.
+        let (declarations, nodes) = Self.declarationsInEffect(plists, catalog, from: systemDeclarations.count)
+        self.inEffectDeclarations = declarations
+        self.inEffectNodes = nodes
+        self.ownDomains = Self.ownDomains(plists, declarationsInEffect: declarations, settings: expandableSettings)
+        var listedNodes = [Bool](repeating: false, count: catalog.graph.nodeCount)
+        self.listingNodes = indexes.contentTypes.map { listing -> ConformanceGraph.Node? in
+            let node = catalog.graph.node(for: listing.type.value)
+            if let node { listedNodes[Int(node.rawValue)] = true }
+            return node
+        }
+        self.listedNodes = listedNodes
         self.unusualReferences = indexes.unusual
-        self.ownDomains = inEffect.domains
         self.suggestionIndex = LazySuggestionIndex(knownIdentifiers)
         self.systemTypesGiven = !systemDeclarations.isEmpty
         let release = catalog.system.name

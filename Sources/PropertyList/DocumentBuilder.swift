@@ -162,7 +162,6 @@ struct DocumentBuilder {
                 var nodes = parts.nodes
                 parts.nodes = []
                 nodes.reserveCapacity(nodes.count + rest.nodes.count - standIns)
-                nodes.populateSpareCapacity(rest.nodes.count - standIns)
                 for index in standIns..<rest.nodes.count {
                     var record = rest.nodes[index]
                     record.parent = place(record.parent)
@@ -179,13 +178,11 @@ struct DocumentBuilder {
                 var arena = parts.arena
                 parts.arena = []
                 arena.reserveCapacity(arena.count + rest.arena.count)
-                arena.populateSpareCapacity(rest.arena.count)
                 arena.append(contentsOf: rest.arena)
                 parts.arena = arena
                 var children = parts.children
                 parts.children = []
                 children.reserveCapacity(children.count + rest.children.count + joinedLists)
-                children.populateSpareCapacity(rest.children.count + joinedLists)
                 for child in rest.children { children.append(place(child)) }
                 parts.children = children
             })

@@ -254,17 +254,13 @@ public enum FileInput {
     /// then left just after what was read, as one read leaves it.
     private static func fillRegular(_ buffer: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> (Int, Int32) {
         let start = buffer.count >= parallelReadThreshold && ParallelMap.width > 1 ? lseek(descriptor, 0, SEEK_CUR) : -1
-        guard start >= 0 else {
-            PageAdvice.populate(buffer)
-            return fill(buffer, from: descriptor)
-        }
+        guard start >= 0 else { return fill(buffer, from: descriptor) }
         let target = SendableBuffer(buffer: buffer)
         let parts = stride(from: 0, to: buffer.count, by: parallelReadPart).map {
             $0..<min($0 + parallelReadPart, buffer.count)
         }
         let results = ParallelMap.map(parts) { range in
             let part = UnsafeMutableRawBufferPointer(rebasing: target.buffer[range])
-            PageAdvice.populate(part)
             return fill(part, from: descriptor, at: Int(start) + range.lowerBound)
         }
         // A short part (the file shrank) ends the read there; the first failure comes first.

@@ -270,10 +270,10 @@ import UniformTypes
     }
 }
 
-@Suite struct ChunkedModelReadingTests {
+@Suite struct LargeModelReadingTests {
     /// An Info.plist with `count` document types and as many declarations, every seventh entry
     /// carrying a shape problem (a misspelt key, a wrong kind, a missing identifier) and every
-    /// eleventh a non-dictionary element, so findings come from every chunk.
+    /// eleventh a non-dictionary element, so findings come from all through each section.
     static func largeInfoPlist(count: Int) -> String {
         var text = "<plist version=\"1.0\"><dict>\n<key>CFBundleIdentifier</key><string>com.example.big</string>\n"
         text += "<key>CFBundleDocumentTypes</key><array>\n"
@@ -297,7 +297,7 @@ import UniformTypes
             text += "<key>UTTypeTagSpecification</key><dict><key>public.filename-extension</key>"
             text += "<array><string>t\(index)</string></array></dict></dict>\n"
         }
-        // A shorter imported section: a chunk or two, one entry without an identifier.
+        // A shorter imported section, one entry without an identifier.
         text += "</array>\n<key>UTImportedTypeDeclarations</key><array>\n"
         for index in 0..<count / 60 {
             text += index == 7 ? "<dict>" : "<dict><key>UTTypeIdentifier</key><string>org.other.i\(index)</string>"
@@ -306,36 +306,25 @@ import UniformTypes
         return text + "</array>\n</dict></plist>\n"
     }
 
-    @Test func aLargeInfoPlistReadInChunksEqualsTheSequentialReading() throws {
+    @Test func aLargeInfoPlistIsReadWholeWithEveryFindingInOrder() throws {
         let document = try PropertyListReader().read(Array(Self.largeInfoPlist(count: 3_000).utf8), file: "Big.plist")
-        let sequential = InfoPlist(
-            root: document.root, file: document.file, document: document, platform: nil, bundleName: nil,
-            parallelThreshold: .max)
-        // 3,000 entries in chunks of 25 on every core.
-        let chunked = InfoPlist(
-            root: document.root, file: document.file, document: document, platform: nil, bundleName: nil,
-            parallelThreshold: 100)
-        #expect(sequential.documentTypes.count == 3_000)
-        #expect(sequential.exportedTypes.count == (0..<3_000).filter { $0 % 7 != 2 }.count)
+        let model = InfoPlist(document: document)
+        #expect(model.documentTypes.count == 3_000)
+        #expect(model.documentTypes.map(\.index) == Array(0..<3_000))
+        #expect(model.exportedTypes.count == (0..<3_000).filter { $0 % 7 != 2 }.count)
+        #expect(model.importedTypes.count == 3_000 / 60 - 1)
         // A finding per problem written: a missing identifier (and the imported one's), a
         // misspelt key of each section, a string for an array, two non-dictionary elements.
         func entries(_ remainder: Int, of modulus: Int) -> Int {
             (0..<3_000).filter { $0 % modulus == remainder }.count
         }
         #expect(
-            sequential.findings.count
+            model.findings.count
                 == entries(2, of: 7) + 1 + entries(3, of: 7) + entries(4, of: 7) + entries(6, of: 7) + 2
                 * entries(5, of: 11))
-        #expect(chunked.documentTypes == sequential.documentTypes)
-        #expect(chunked.documentTypes.map(\.index) == Array(0..<3_000))
-        #expect(chunked.exportedTypes == sequential.exportedTypes)
-        #expect(sequential.importedTypes.count == 3_000 / 60 - 1)
-        #expect(chunked.importedTypes == sequential.importedTypes)
-        #expect(chunked.findings == sequential.findings)
-        // The default reading (in chunks too: more than 4,096 entries in all) gives the same.
-        let byDefault = InfoPlist(document: document)
-        #expect(byDefault.documentTypes == sequential.documentTypes)
-        #expect(byDefault.importedTypes == sequential.importedTypes)
-        #expect(byDefault.findings == sequential.findings)
+        // In the order they were written: each section's, line by line.
+        let lines = model.findings.compactMap(\.location.line)
+        #expect(lines.count == model.findings.count)
+        #expect(lines == lines.sorted())
     }
 }

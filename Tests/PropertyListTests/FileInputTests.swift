@@ -54,32 +54,3 @@ import Testing
         }
     }
 }
-
-/// Advice to populate pages never changes what memory holds: not the bytes before or after the
-/// advised stretch on its first and last pages, not the bytes inside it.
-@Suite struct PageAdviceTests {
-    @Test(arguments: [0, 1, 4_095, 4_097])
-    func populatingLeavesEveryByteAsItWas(offset: Int) {
-        let size = 3 * PageAdvice.populateThreshold + 5
-        let raw = UnsafeMutableRawBufferPointer.allocate(byteCount: size + offset, alignment: 16)
-        defer { raw.deallocate() }
-        let buffer = UnsafeMutableRawBufferPointer(rebasing: raw[offset...])
-        for index in buffer.indices { buffer[index] = UInt8(truncatingIfNeeded: index % 251) }
-        PageAdvice.populate(buffer)
-        #expect(buffer.indices.allSatisfy { buffer[$0] == UInt8(truncatingIfNeeded: $0 % 251) })
-    }
-
-    @Test func populatingAnArraysRoomKeepsItsElementsAndLetsItGrow() {
-        var bytes = FileInputTests.pattern(PageAdvice.populateThreshold + 4_099)
-        bytes.reserveCapacity(4 * PageAdvice.populateThreshold)
-        let before = bytes
-        bytes.populateSpareCapacity(2 * PageAdvice.populateThreshold)
-        #expect(bytes == before)
-        bytes.populateSpareCapacity(100 * PageAdvice.populateThreshold)  // more than the room: clamped
-        bytes.populateSpareCapacity(-5)
-        #expect(bytes == before)
-        bytes += FileInputTests.pattern(2 * PageAdvice.populateThreshold)
-        #expect(bytes[..<before.count].elementsEqual(before))
-        #expect(bytes[before.count...].elementsEqual(FileInputTests.pattern(2 * PageAdvice.populateThreshold)))
-    }
-}

@@ -118,7 +118,9 @@ public struct JSONReporter: Sendable {
     }
 
     /// The file name of the previous location, quoted once: findings come sorted by file. And
-    /// the fields every finding of one rule at one severity shares, written once per chunk.
+    /// the fields every finding of one rule at one severity shares, written once per chunk, and
+    /// the last key path. Measured: `lint --format json` of gen.py's c_huge.plist 4–8% slower
+    /// when each finding's fields are written anew (8 and 12 rounds by turns).
     private struct FileCache {
         var file: String?
         /// `"file": "…", "line": ` for ``file``.
