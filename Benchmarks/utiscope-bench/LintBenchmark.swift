@@ -12,9 +12,13 @@ import PropertyList
 /// `utiscope-bench lint DIR [--rounds N]`: the full semantic `utiscope lint` on gen.py's
 /// c_huge.plist against the toolchain's `plutil -lint` (syntax only) on the same file, both as
 /// child processes in this one run; the best of three of each, taking turns. Target: lint at least
-/// 4× faster. With `--rounds N`, the comparison is made N times in a row and the rounds' ratios
-/// are summarised (lowest, median, highest): on a shared machine one round is one sample.
+/// 3× faster (the median of the rounds). With `--rounds N`, the comparison is made N times in a
+/// row and the rounds' ratios are summarised (lowest, median, highest): on a shared machine one
+/// round is one sample.
 enum LintBenchmark {
+    /// The floor for the median of the rounds' ratios: `plutil -lint` ÷ `utiscope lint`.
+    static let target = 3.0
+
     static func run(directory: String, rounds: Int = 1) throws {
         let path = directory + "/c_huge.plist"
         guard FileManager.default.fileExists(atPath: path) else {
@@ -34,22 +38,25 @@ enum LintBenchmark {
                 [plutil, "-lint", path])
             print("  utiscope lint (all rules)  \(format(lint.seconds))  peak \(megabytes(lint.peakBytes))")
             print("  plutil -lint (syntax only) \(format(syntax.seconds))  peak \(megabytes(syntax.peakBytes))")
-            print("  plutil ÷ lint              \(ratio(syntax.seconds / lint.seconds))  (target ≥ 4×)")
+            print(
+                "  plutil ÷ lint              \(ratio(syntax.seconds / lint.seconds))  (target: a median ≥ \(ratio(target)))"
+            )
             ratios.append(syntax.seconds / lint.seconds)
         }
         if rounds > 1 {
             let summary = Self.summary(of: ratios)
             print(
                 "plutil ÷ lint in \(rounds) rounds: lowest \(ratio(summary.lowest)), median \(ratio(summary.median)), "
-                    + "highest \(ratio(summary.highest)); \(summary.atLeast4) of \(rounds) at or above 4×")
+                    + "highest \(ratio(summary.highest)); \(summary.atTarget) of \(rounds) at or above \(ratio(target))"
+            )
         }
         try phases(path)
     }
 
     /// The lowest, median (the mean of the middle two for an even count) and highest of `ratios`,
-    /// and how many are at least 4; `ratios` is not empty.
-    static func summary(of ratios: [Double]) -> (lowest: Double, median: Double, highest: Double, atLeast4: Int) {
-        (ratios.min() ?? 0, median(ratios), ratios.max() ?? 0, ratios.count { $0 >= 4 })
+    /// and how many reach the target; `ratios` is not empty.
+    static func summary(of ratios: [Double]) -> (lowest: Double, median: Double, highest: Double, atTarget: Int) {
+        (ratios.min() ?? 0, median(ratios), ratios.max() ?? 0, ratios.count { $0 >= target })
     }
 
     /// Where the lint's time goes, in this process (the best of three of each phase, as the
