@@ -16,8 +16,7 @@ enum BrowseBenchmark {
         for path in [tree, plist] where !FileManager.default.fileExists(atPath: path) {
             throw BenchError("\(path) is missing: run python3 ../shared/bench/gen.py --only b,e \(directory) first")
         }
-        let tool = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-            .appendingPathComponent("utiscope").path
+        let tool = LintBenchmark.siblingTool("utiscope")
         guard FileManager.default.isExecutableFile(atPath: tool) else {
             throw BenchError("\(tool) is missing: build it first (swift build -c release)")
         }

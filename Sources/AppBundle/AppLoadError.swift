@@ -40,7 +40,6 @@ public enum AppLoadError: Error, Sendable, CustomStringConvertible {
 
     /// Why a file whose top-level value is of `kind` is no Info.plist: lint's PLIST-002 says the same.
     public static func notDictionary(_ kind: PlistKind) -> String {
-        let article = "aeiou".contains(kind.description.first ?? "x") ? "an" : "a"
-        return "top-level value is \(article) \(kind.description), not a dictionary of Info.plist keys"
+        "top-level value is \(withArticle(kind.description)), not a dictionary of Info.plist keys"
     }
 }

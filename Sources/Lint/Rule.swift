@@ -39,13 +39,6 @@ func quoted(_ identifier: UniformTypeIdentifier) -> String {
     quoted(identifier.rawValue)
 }
 
-/// `noun` after its indefinite article, for the names of value kinds: "an array", "an integer",
-/// "a string".
-func withArticle(_ noun: String) -> String {
-    let vowel = noun.first.map { "aeiou".contains($0) } ?? false
-    return (vowel ? "an " : "a ") + noun
-}
-
 /// The text of an interpolated message, built by ``MessageText``.
 func message(_ text: MessageText) -> String { text.text }
 

@@ -1,5 +1,6 @@
 import AppBundle
 import PropertyList
+import Support
 
 /// Finds `CFBundleDocumentTypes` that is not an array of dictionaries, and entries without a
 /// `CFBundleTypeName`: App Store Connect rejects such macOS archives (ITMS-90243).
