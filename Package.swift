@@ -98,6 +98,7 @@ let package = Package(
             name: "LintTests",
             dependencies: [
                 "Support", "Lint", "AppBundle", "DocumentBrowser", "PropertyList", "UniformTypes", "SwiftSource",
+                "TestScratch",
             ],
             exclude: ["Golden"]),
         .testTarget(

@@ -48,6 +48,15 @@ public struct AppLoader: Sendable {
         return unit
     }
 
+    /// The app of an Info.plist read from standard input: named `-`, in the current folder, with
+    /// the Swift files of ``sourceFolders`` as its code.
+    public func standardInputApp(_ document: PropertyListDocument) -> AppUnit {
+        var unit = AppUnit(name: "-", infoPlist: InfoPlist(document: document, platform: platform), folder: ".")
+        unit.swiftFiles = sourceFolderFiles
+        unit.sourcesLookedFor = !sourceFolders.isEmpty
+        return readingCode(unit)
+    }
+
     /// The resources of an app in `folder`, walked once; `authoritative` when the folder is a
     /// bundle or a project's source root.
     func resources(in folder: String, maxDepth: Int = ResourceIndex.maximumDepth, authoritative: Bool)

@@ -9,9 +9,9 @@ enum AllowedCommand: Command {
     static let usage = "allowed --app <path> [--allowed <ids>|nil] [--format text|json]"
     static let arguments: [(name: String, help: String)] = []
     static let options: [OptionSpec] =
-        AppOptions.all + AppOptions.sourceOptions + [BrowserContext.allowedOption, BrowserContext.siteOption]
-        + BrowserContext.policyOptions + [
-            TypeContext.systemTypesOption, BrowserContext.formatOption,
+        AppOptions.all + AppOptions.sourceOptions + [BrowserContext.allowedOption.spec, BrowserContext.siteOption.spec]
+        + BrowserContext.policySpecs + [
+            TypeContext.systemTypesOption.spec, BrowserContext.formatOption.spec,
         ]
     static let discussion: String? = """
         With an explicit list, the browser allows those types. With nil (UIDocumentBrowserViewController(
@@ -24,19 +24,19 @@ enum AllowedCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
         if let extra = arguments.positionals.first {
-            throw UsageError.unexpected(extra, appGiven: arguments.value("app") != nil)
+            throw UsageError.unexpected(extra, appGiven: arguments[AppOptions.app] != nil)
         }
         guard let browser = try BrowserContext.load(arguments, context: context) else { return .inputError }
         // Every site of the code, unless --allowed or --site names the list.
         let sites =
-            arguments.value("allowed") == nil && arguments.value("site") == nil
+            arguments[BrowserContext.allowedOption] == nil && arguments[BrowserContext.siteOption] == nil
             ? CodeSites.openingSites(in: browser.app.code) : []
         let lists = sites.map { site in
             AllowedTypes.forSite(
                 site, of: browser.app.infoPlist, platform: browser.platform, policy: browser.policy,
                 catalog: browser.catalog)
         }
-        if arguments.value("format") == "json" {
+        if arguments[BrowserContext.formatOption] == .json {
             let siteObjects = lists.map { "{\(BrowserOutput.allowedFields($0))}" }
             context.output.write(
                 "{\"version\": 1, \(BrowserOutput.platformFields(browser)), "

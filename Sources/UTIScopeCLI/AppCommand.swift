@@ -13,8 +13,8 @@ enum AppCommand: Command {
         ("<path>", "An Info.plist (any format), a built .app, an Xcode project, or a folder holding one app.")
     ]
     static let options: [OptionSpec] =
-        [OptionSpec(name: "format", valueName: "format", help: "Output format.", choices: ["text", "json"])]
-        + AppOptions.all.filter { $0.name != "app" } + AppOptions.sourceOptions
+        [BrowserContext.formatOption.spec]
+        + AppOptions.allButApp + AppOptions.sourceOptions
     static let discussion: String? = """
         For an Xcode target, the Info.plist is shown as Xcode builds it: build settings expanded in values
         (never in keys), INFOPLIST_KEY_* settings merged when GENERATE_INFOPLIST_FILE is set. Problems met
@@ -31,7 +31,7 @@ enum AppCommand: Command {
         var withApp = arguments
         withApp.values["app"] = [arguments.positionals[0]]
         guard let unit = try AppOptions.load(withApp, context: context) else { return .inputError }
-        if arguments.value("format") == "json" {
+        if arguments[BrowserContext.formatOption] == .json {
             context.output.write(AppOutput.json(unit))
         } else {
             context.output.write(AppOutput.text(unit))

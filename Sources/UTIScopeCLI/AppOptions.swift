@@ -5,54 +5,63 @@ import Support
 
 /// The options every command that reads an app shares, and the loader they configure.
 enum AppOptions {
-    static let app = OptionSpec(
-        name: "app", valueName: "path",
+    static let app = Option<String>(
+        "app", valueName: "path",
         help:
             "The app: an Info.plist (XML, binary or OpenStep), a built .app, an Xcode project, or a folder holding one app."
     )
-    static let target = OptionSpec(
-        name: "target", valueName: "name", help: "The app target (or bundle) to use when the app's path holds several.")
-    static let configuration = OptionSpec(
-        name: "configuration", valueName: "name", help: "The Xcode build configuration (default Release).")
-    static let setting = OptionSpec(
-        name: "setting", valueName: "NAME=VALUE", help: "A build setting, over the project's (repeatable).",
+    static let target = Option<String>(
+        "target", valueName: "name", help: "The app target (or bundle) to use when the app's path holds several.")
+    static let configuration = Option<String>(
+        "configuration", valueName: "name", help: "The Xcode build configuration (default Release).")
+    static let setting = Option<String>(
+        "setting", valueName: "NAME=VALUE", help: "A build setting, over the project's (repeatable).",
         repeatable: true)
-    static let xcconfig = OptionSpec(
-        name: "xcconfig", valueName: "file", help: "An .xcconfig file, over the project's settings (repeatable).",
+    static let xcconfig = Option<String>(
+        "xcconfig", valueName: "file", help: "An .xcconfig file, over the project's settings (repeatable).",
         repeatable: true)
-    static let platform = OptionSpec(
-        name: "platform", valueName: "platform", help: "The platform, instead of what the Info.plist's keys say.",
-        choices: ["ios", "macos"])
+    static let platform = Option<Platform>(
+        "platform", valueName: "platform", help: "The platform, instead of what the Info.plist's keys say.",
+        choices: [.iOS, .macOS])
 
     /// The options, in help order.
-    static let all = [app, target, configuration, setting, xcconfig, platform]
+    static let all = [app.spec, target.spec, configuration.spec, setting.spec, xcconfig.spec, platform.spec]
+    /// The options but `--app`, for the commands given their app as an argument.
+    static let allButApp = Array(all.dropFirst())
 
-    static let sources = OptionSpec(
-        name: "sources", valueName: "dir",
+    static let sources = Option<String>(
+        "sources", valueName: "dir",
         help: "Swift code of an app given as an Info.plist: the Swift files under the folder (repeatable).",
         repeatable: true)
-    static let noSources = OptionSpec(
-        name: "no-sources", valueName: nil,
-        help: "Do not read the app's Swift code (read by default for a project or folder).")
+    static let noSources = Flag(
+        "no-sources", help: "Do not read the app's Swift code (read by default for a project or folder).")
     /// The options of the commands that read the app's Swift code.
-    static let sourceOptions = [sources, noSources]
+    static let sourceOptions = [sources.spec, noSources.spec]
+
+    /// The `--setting NAME=VALUE` assignments, by name (the later wins); checked by ``loader(_:readingSources:)``.
+    static func settings(_ arguments: ParsedArguments) -> [String: String] {
+        var settings: [String: String] = [:]
+        for assignment in arguments.all(setting) {
+            let parts = assignment.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts.count == 2 { settings[String(parts[0])] = String(parts[1]) }
+        }
+        return settings
+    }
 
     /// The loader the options describe; `readingSources` false for the commands that do not use
     /// the app's code.
     static func loader(_ arguments: ParsedArguments, readingSources: Bool = true) throws(UsageError) -> AppLoader {
-        for assignment in arguments.all("setting") where !assignment.contains("=") || assignment.hasPrefix("=") {
+        for assignment in arguments.all(setting) where !assignment.contains("=") || assignment.hasPrefix("=") {
             throw UsageError("'--setting' takes NAME=VALUE, not '\(OutputEscaping.escape(assignment))'")
         }
-        let folders = arguments.all("sources")
-        if arguments.flag("no-sources") && !folders.isEmpty {
+        let folders = arguments.all(sources)
+        if arguments[noSources] && !folders.isEmpty {
             throw UsageError("give either --sources or --no-sources, not both")
         }
         return AppLoader(
-            platform: arguments.value("platform").flatMap(Platform.init(rawValue:)),
-            configuration: arguments.value("configuration"),
-            overrides: BuildSettingOverrides(
-                xcconfigFiles: arguments.all("xcconfig"), settings: arguments.all("setting")),
-            target: arguments.value("target"), readsSources: readingSources && !arguments.flag("no-sources"),
+            platform: arguments[platform], configuration: arguments[configuration],
+            overrides: BuildSettingOverrides(xcconfigFiles: arguments.all(xcconfig), settings: arguments.all(setting)),
+            target: arguments[target], readsSources: readingSources && !arguments[noSources],
             sourceFolders: readingSources ? folders : [])
     }
 
@@ -72,18 +81,13 @@ enum AppOptions {
         _ arguments: ParsedArguments, context: CommandContext, excluding excluded: [String] = [],
         readingSources: Bool = true
     ) throws(UsageError) -> AppUnit? {
-        guard let path = arguments.value("app") else { return nil }
+        guard let path = arguments[app] else { return nil }
         var loader = try loader(arguments, readingSources: readingSources)
         loader.excludedFromResources = excluded
         guard checkSourceFolders(loader, context: context) else { return nil }
         if path == "-", let input = context.standardInput {
             do {
-                let document = try PropertyListReader().read(input, file: "-")
-                let model = InfoPlist(document: document, platform: loader.platform)
-                var unit = AppUnit(name: "-", infoPlist: model, folder: ".")
-                unit.swiftFiles = loader.sourceFolderFiles
-                unit.sourcesLookedFor = !loader.sourceFolders.isEmpty
-                return loader.readingCode(unit)
+                return loader.standardInputApp(try PropertyListReader().read(input, file: "-"))
             } catch {
                 context.report(error.description)
                 return nil

@@ -44,15 +44,68 @@ extension OptionSpec {
     }
 }
 
+/// A flag as a command declares it: the one place its name and help are written. Help,
+/// completions and the man page read its ``spec``; a command reads it as `arguments[flag]`.
+struct Flag: Sendable {
+    /// The flag as help and the parser see it.
+    let spec: OptionSpec
+
+    /// A flag named `--name` (and `-short`).
+    init(_ name: String, short: Character? = nil, help: String) {
+        spec = OptionSpec(name: name, short: short, valueName: nil, help: help)
+    }
+}
+
+/// An option taking a value, as a command declares it: its name, help and value type written
+/// once. Help, completions and the man page read its ``spec``; a command reads its value as
+/// `arguments[option]` (the last given) or `arguments.all(option)`, typed.
+struct Option<Value: Sendable>: Sendable {
+    /// The option as help and the parser see it.
+    let spec: OptionSpec
+    /// The value a given text stands for; nil for a text that is not one (closed choices are
+    /// checked by the parser, so only open ones can fail here).
+    let value: @Sendable (String) -> Value?
+}
+
+extension Option where Value == String {
+    /// An option whose value is its text: a path, a name, one of `choices`.
+    init(
+        _ name: String, short: Character? = nil, valueName: String, help: String, choices: [String]? = nil,
+        repeatable: Bool = false
+    ) {
+        spec = OptionSpec(
+            name: name, short: short, valueName: valueName, help: help, choices: choices, repeatable: repeatable)
+        value = { $0 }
+    }
+}
+
+extension Option where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
+    /// An option taking one of `choices` (by default every case of `Value`), by raw value.
+    init(_ name: String, valueName: String, help: String, choices: [Value] = Array(Value.allCases)) {
+        spec = OptionSpec(name: name, valueName: valueName, help: help, choices: choices.map(\.rawValue))
+        value = { Value(rawValue: $0) }
+    }
+}
+
+/// The value of `--format` for the commands that print text or JSON.
+enum TextOrJSON: String, Sendable, CaseIterable {
+    case text, json
+}
+
 /// The parsed command line of one command: options by long name, and positional arguments.
 struct ParsedArguments: Sendable {
     var values: [String: [String]] = [:]
     var flags: Set<String> = []
     var positionals: [String] = []
 
-    func value(_ name: String) -> String? { values[name]?.last }
-    func all(_ name: String) -> [String] { values[name] ?? [] }
-    func flag(_ name: String) -> Bool { flags.contains(name) }
+    /// Whether `flag` is given.
+    subscript(flag: Flag) -> Bool { flags.contains(flag.spec.name) }
+    /// The value of `option` given last, or nil when it is not given.
+    subscript<Value>(option: Option<Value>) -> Value? { values[option.spec.name]?.last.flatMap(option.value) }
+    /// Every value of `option`, in the order given.
+    func all<Value>(_ option: Option<Value>) -> [Value] { (values[option.spec.name] ?? []).compactMap(option.value) }
+    /// The text given last for `option`, whatever its type (for messages that quote it).
+    func text<Value>(_ option: Option<Value>) -> String? { values[option.spec.name]?.last }
 }
 
 /// A small parser in swift-argument-parser's conventions: `--name value`, `--name=value`, `-x`,

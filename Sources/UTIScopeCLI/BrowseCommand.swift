@@ -12,17 +12,18 @@ enum BrowseCommand: Command {
     static let arguments: [(name: String, help: String)] = [("<folder>", "The folder to show.")]
     static let options: [OptionSpec] =
         AppOptions.all + AppOptions.sourceOptions + [
-            BrowserContext.allowedOption, BrowserContext.siteOption,
-            OptionSpec(name: "recursive", short: "r", valueName: nil, help: "Enter plain subfolders too."),
-            OptionSpec(
-                name: "show-hidden", valueName: nil,
-                help: "List items whose name starts with '.', which the Files app hides (and enter such folders)."),
-            OptionSpec(
-                name: "all", valueName: nil,
-                help:
-                    "List every type in the summary (by default the \(BrowseOutput.typesShown) most numerous, then how many more)."
-            ),
-        ] + BrowserContext.policyOptions + [TypeContext.systemTypesOption, BrowserContext.formatOption]
+            BrowserContext.allowedOption.spec, BrowserContext.siteOption.spec,
+            recursive.spec, showHidden.spec, all.spec,
+        ] + BrowserContext.policySpecs + [TypeContext.systemTypesOption.spec, BrowserContext.formatOption.spec]
+    static let recursive = Flag("recursive", short: "r", help: "Enter plain subfolders too.")
+    static let showHidden = Flag(
+        "show-hidden",
+        help: "List items whose name starts with '.', which the Files app hides (and enter such folders).")
+    static let all = Flag(
+        "all",
+        help:
+            "List every type in the summary (by default the \(BrowseOutput.typesShown) most numerous, then how many more)."
+    )
     static let discussion: String? = """
         One row per item: kind (folder, package, file), state (navigable, selectable, greyed-out, or undetermined
         when tied types claim the extension and whether it opens depends on the system's pick), type and icon
@@ -41,7 +42,7 @@ enum BrowseCommand: Command {
         let walk: FolderWalk
         do {
             walk = try FolderWalk.start(
-                folder, recursive: arguments.flag("recursive"), showsHidden: arguments.flag("show-hidden"))
+                folder, recursive: arguments[recursive], showsHidden: arguments[showHidden])
         } catch {
             context.report(error.description)
             return .inputError
@@ -58,7 +59,7 @@ enum BrowseCommand: Command {
             walk.cancel()
             return .inputError
         }
-        let json = arguments.value("format") == "json"
+        let json = arguments[BrowserContext.formatOption] == .json
         // The type column is as wide as the app's own identifiers (at least 40 characters), so
         // rows stay aligned; a longer type from elsewhere (a long filename extension's 'dyn.')
         // pushes only its own row.
@@ -90,7 +91,7 @@ enum BrowseCommand: Command {
         writer.raw(
             json
                 ? "], \"summary\": \(BrowseOutput.json(summary))}\n"
-                : BrowseOutput.text(summary, all: arguments.flag("all")) + BrowserOutput.systemNote(browser))
+                : BrowseOutput.text(summary, all: arguments[all]) + BrowserOutput.systemNote(browser))
         writer.flush()
         return .success
     }

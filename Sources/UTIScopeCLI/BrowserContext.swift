@@ -8,35 +8,33 @@ import UniformTypes
 /// What the document-browser commands (`allowed`, `opens`, `icon`, `browse`) share: their
 /// options, loading `--app`, and the ``DocumentBrowser`` built from them.
 enum BrowserContext {
-    static let allowedOption = OptionSpec(
-        name: "allowed", valueName: "ids|nil",
+    static let allowedOption = Option<String>(
+        "allowed", valueName: "ids|nil",
         help:
             "The allowed content types, comma-separated identifiers or Swift constants ('public.plain-text', '.pdf', 'plainText'); 'nil' uses the app's document types (default: the list in the app's code, else nil)."
     )
-    static let siteOption = OptionSpec(
-        name: "site", valueName: "file:line",
+    static let siteOption = Option<String>(
+        "site", valueName: "file:line",
         help:
             "The place in the app's code whose list to answer for (default: the only one; of several, the first document browser)."
     )
     /// One option per choice Apple leaves open (``BrowserPolicy/choices``): the browser commands,
     /// `lint` and `report` take them all.
-    static let policyOptions: [OptionSpec] = BrowserPolicy.choices.map { choice in
-        OptionSpec(
-            name: choice.flag, valueName: choice.values.joined(separator: "|"),
+    static let policyOptions: [Option<String>] = BrowserPolicy.choices.map { choice in
+        Option(
+            choice.flag, valueName: choice.values.joined(separator: "|"),
             help: "\(choice.help) Default \(choice.defaultValue); \(choice.source).", choices: choice.values)
     }
+    /// The policy options as help shows them.
+    static let policySpecs = policyOptions.map(\.spec)
     /// `--exported-wins`, shared with `type`.
-    static var exportedWinsOption: OptionSpec { option("exported-wins") }
-    /// `--system-release`, shared with `type` and `graph`.
-    static var systemReleaseOption: OptionSpec { option("system-release") }
-
-    /// The policy option for `flag`, which is one of the choices.
-    static func option(_ flag: String) -> OptionSpec {
-        policyOptions.first { $0.name == flag } ?? OptionSpec(name: flag, valueName: "value", help: "")
+    static var exportedWinsOption: Option<String> {
+        policyOptions.first { $0.spec.name == "exported-wins" }
+            ?? Option("exported-wins", valueName: "yes|no", help: "", choices: ["yes", "no"])
     }
 
-    static let formatOption = OptionSpec(
-        name: "format", valueName: "format", help: "Output format.", choices: ["text", "json"])
+    /// `--format text|json`, for the commands that print either.
+    static let formatOption = Option<TextOrJSON>("format", valueName: "format", help: "Output format.")
 
     /// The paragraph every browser command's help ends with.
     static let defaultsDiscussion = """
@@ -44,15 +42,18 @@ enum BrowserContext {
         'Where answers are unsure' lists them with their sources). Answers that rest on a default name its flag.
         """
 
+    /// The policy choices given, as `(flag, value)` pairs in the order of ``BrowserPolicy/choices``.
+    static func policyChoices(_ arguments: ParsedArguments) -> [(flag: String, value: String)] {
+        policyOptions.compactMap { option in arguments[option].map { (option.spec.name, $0) } }
+    }
+
     /// The policy the options choose.
     static func policy(_ arguments: ParsedArguments, over base: BrowserPolicy = BrowserPolicy()) throws(UsageError)
         -> BrowserPolicy
     {
-        let given = BrowserPolicy.choices.compactMap { choice in arguments.value(choice.flag).map { (choice.flag, $0) }
-        }
         var policy = base
         do {
-            try policy.apply(given)
+            try policy.apply(policyChoices(arguments))
         } catch {
             throw UsageError(error.description)
         }
@@ -75,7 +76,7 @@ enum BrowserContext {
 
     /// The comma-separated parts of `--allowed`, or nil for `nil` and when it is absent.
     static func allowedParts(_ arguments: ParsedArguments) throws(UsageError) -> [String]? {
-        guard let value = arguments.value("allowed"), value != "nil" else { return nil }
+        guard let value = arguments[allowedOption], value != "nil" else { return nil }
         let parts = value.split(separator: ",", omittingEmptySubsequences: false).map {
             $0.trimmingASCIISpaces()
         }
@@ -123,10 +124,10 @@ enum BrowserContext {
     /// `--allowed` is given or the code shows no files.
     static func site(_ arguments: ParsedArguments, app: AppUnit) throws(UsageError) -> CreationSite? {
         let sites = CodeSites.openingSites(in: app.code)
-        guard let named = arguments.value("site") else {
-            return arguments.value("allowed") == nil ? CodeSites.defaultSite(among: sites) : nil
+        guard let named = arguments[siteOption] else {
+            return arguments[allowedOption] == nil ? CodeSites.defaultSite(among: sites) : nil
         }
-        if arguments.value("allowed") != nil { throw UsageError("give either --allowed or --site, not both") }
+        if arguments[allowedOption] != nil { throw UsageError("give either --allowed or --site, not both") }
         guard let site = CodeSites.site(named: named, among: sites) else {
             let known = sites.map { "'\(OutputEscaping.escape(CodeSites.name(of: $0)))'" }
             let list =
@@ -144,7 +145,7 @@ enum BrowserContext {
     static func load(_ arguments: ParsedArguments, context: CommandContext, excluding excluded: [String] = [])
         throws(UsageError) -> DocumentBrowser?
     {
-        guard arguments.value("app") != nil else { throw UsageError("missing '--app <path>'") }
+        guard arguments[AppOptions.app] != nil else { throw UsageError("missing '--app <path>'") }
         _ = try allowedParts(arguments)
         guard let system = TypeContext.systemDeclarations(arguments, context: context) else { return nil }
         guard let app = try AppOptions.load(arguments, context: context, excluding: excluded) else { return nil }

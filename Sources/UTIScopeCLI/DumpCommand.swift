@@ -9,17 +9,17 @@ enum DumpCommand: Command {
     static let arguments: [(name: String, help: String)] = [
         ("<file> ...", "Property lists to read; '-' reads standard input. The format is detected from the bytes.")
     ]
-    static let options: [OptionSpec] = [
-        OptionSpec(
-            name: "format", valueName: "format", help: "Output format: json (the default), xml or text.",
-            choices: ["json", "xml", "text"]),
-        OptionSpec(name: "compact", valueName: nil, help: "Print JSON on one line."),
-        OptionSpec(
-            name: "locations", valueName: nil, help: "With --format text, show the line each value was read from."),
-        OptionSpec(
-            name: "max-size", valueName: "bytes",
-            help: "Refuse inputs larger than this (default 67108864, 64 MiB)."),
-    ]
+    /// The formats `dump` prints.
+    enum Format: String, CaseIterable, Sendable {
+        case json, xml, text
+    }
+    static let format = Option<Format>(
+        "format", valueName: "format", help: "Output format: json (the default), xml or text.")
+    static let compact = Flag("compact", help: "Print JSON on one line.")
+    static let locations = Flag("locations", help: "With --format text, show the line each value was read from.")
+    static let maxSize = Option<String>(
+        "max-size", valueName: "bytes", help: "Refuse inputs larger than this (default 67108864, 64 MiB).")
+    static let options: [OptionSpec] = [format.spec, compact.spec, locations.spec, maxSize.spec]
     static let discussion: String? = """
         JSON follows a stable mapping: dict -> object (document order), array -> array, string -> string,
         integer -> number, real -> number or {"$real": "nan"|"inf"|"-inf"}, bool -> bool,
@@ -34,7 +34,7 @@ enum DumpCommand: Command {
             throw UsageError("missing <file>: name at least one property list")
         }
         var reader = PropertyListReader()
-        if let text = arguments.value("max-size") {
+        if let text = arguments[maxSize] {
             guard let limit = Int(text), limit > 0 else {
                 throw UsageError("'--max-size' needs a positive number of bytes, not '\(OutputEscaping.escape(text))'")
             }
@@ -43,7 +43,7 @@ enum DumpCommand: Command {
         if arguments.positionals.filter({ $0 == "-" }).count > 1 {
             throw UsageError("standard input ('-') can be read only once")
         }
-        let format = arguments.value("format") ?? "json"
+        let format = arguments[format] ?? .json
         var status = ExitStatus.success
         for path in arguments.positionals {
             let document: PropertyListDocument
@@ -58,9 +58,9 @@ enum DumpCommand: Command {
             do {
                 let bytes: [UInt8]
                 switch format {
-                case "xml": bytes = try PropertyListXMLWriter().write(document)
-                case "text": bytes = try PropertyListTextWriter(locations: arguments.flag("locations")).write(document)
-                default: bytes = try PropertyListJSONWriter(pretty: !arguments.flag("compact")).write(document)
+                case .xml: bytes = try PropertyListXMLWriter().write(document)
+                case .text: bytes = try PropertyListTextWriter(locations: arguments[locations]).write(document)
+                case .json: bytes = try PropertyListJSONWriter(pretty: !arguments[compact]).write(document)
                 }
                 context.output.write(bytes: bytes)
             } catch {

@@ -11,15 +11,18 @@ enum GraphCommand: Command {
     static let arguments: [(name: String, help: String)] = []
     static let options: [OptionSpec] =
         [
-            OptionSpec(
-                name: "root", valueName: "identifier",
-                help: "Draw this type and its supertypes; with --app, also the app's types that conform to it."),
-            TypeContext.systemTypesOption,
-            OptionSpec(
-                name: "format", valueName: "format",
-                help: "dot (the default), mermaid, json, or svg (drawn by utiscope, as the report draws it).",
-                choices: ["dot", "mermaid", "json", "svg"]),
+            root.spec, TypeContext.systemTypesOption.spec, format.spec,
         ] + AppOptions.all
+    static let root = Option<String>(
+        "root", valueName: "identifier",
+        help: "Draw this type and its supertypes; with --app, also the app's types that conform to it.")
+    /// The drawings `graph` prints.
+    enum Format: String, CaseIterable, Sendable {
+        case dot, mermaid, json, svg
+    }
+    static let format = Option<Format>(
+        "format", valueName: "format",
+        help: "dot (the default), mermaid, json, or svg (drawn by utiscope, as the report draws it).")
     static let discussion: String? = """
         Without --root, the graph holds the app's exported and imported types and the content types its
         document types list, with all their supertypes. Types are coloured by origin: exported, imported,
@@ -28,24 +31,24 @@ enum GraphCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
         if let extra = arguments.positionals.first {
-            throw UsageError.unexpected(extra, appGiven: arguments.value("app") != nil)
+            throw UsageError.unexpected(extra, appGiven: arguments[AppOptions.app] != nil)
         }
-        guard arguments.value("app") != nil || arguments.value("root") != nil else {
+        guard arguments[AppOptions.app] != nil || arguments[root] != nil else {
             throw UsageError("name an app (--app) or a type (--root) to draw")
         }
         guard let types = TypeContext.load(arguments, context: context) else { return .inputError }
-        let root = arguments.value("root").map { UniformTypeIdentifier($0) }
-        let format = arguments.value("format") ?? "dot"
-        if format == "svg" {
-            let seeds = ConformanceSubgraph.seeds(catalog: types.catalog, app: types.app, root: root)
+        let seedType = arguments[root].map { UniformTypeIdentifier($0) }
+        let format = arguments[format] ?? .dot
+        if format == .svg {
+            let seeds = ConformanceSubgraph.seeds(catalog: types.catalog, app: types.app, root: seedType)
             context.output.write(StandaloneGraphSVG(catalog: types.catalog, seeds: seeds).document)
             return .success
         }
-        let graph = ConformanceSubgraph(catalog: types.catalog, app: types.app, root: root)
+        let graph = ConformanceSubgraph(catalog: types.catalog, app: types.app, root: seedType)
         switch format {
-        case "json": context.output.write(graph.json)
-        case "mermaid": context.output.write(graph.mermaid)
-        default: context.output.write(graph.dot)
+        case .json: context.output.write(graph.json)
+        case .mermaid: context.output.write(graph.mermaid)
+        case .dot, .svg: context.output.write(graph.dot)
         }
         return .success
     }

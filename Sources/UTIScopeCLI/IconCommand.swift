@@ -13,8 +13,8 @@ enum IconCommand: Command {
         )
     ]
     static let options: [OptionSpec] =
-        AppOptions.all + AppOptions.sourceOptions + [BrowserContext.siteOption] + BrowserContext.policyOptions + [
-            TypeContext.systemTypesOption, BrowserContext.formatOption,
+        AppOptions.all + AppOptions.sourceOptions + [BrowserContext.siteOption.spec] + BrowserContext.policySpecs + [
+            TypeContext.systemTypesOption.spec, BrowserContext.formatOption.spec,
         ]
     static let discussion: String? = """
         The decision, in order: a Thumbnail extension of the app listing the exact type → a content thumbnail
@@ -38,7 +38,7 @@ enum IconCommand: Command {
             }
         }
         let answers = arguments.positionals.map { browser.icon(for: $0) }
-        if arguments.value("format") == "json" {
+        if arguments[BrowserContext.formatOption] == .json {
             context.output.write(json(answers, browser: browser))
         } else {
             context.output.write(

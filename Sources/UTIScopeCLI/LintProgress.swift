@@ -1,9 +1,10 @@
 import Foundation
+import Lint
 
 /// A progress line for a long `lint`, on standard error: shown only on a terminal (never in a
 /// pipe or under CI), only once the lint has run for ``delay``, redrawn at most four times a
 /// second (`linting: 3 of 12 apps…`), and cleared when the lint ends.
-final class LintProgress: @unchecked Sendable {
+final class LintProgress: LintRunProgress, @unchecked Sendable {
     /// How long a lint runs before the line appears.
     nonisolated(unsafe) static var delay: Duration = .seconds(1)
 
@@ -41,7 +42,7 @@ final class LintProgress: @unchecked Sendable {
     }
 
     /// One app is linted.
-    func advance() {
+    func linted() {
         update { $0.done += 1 }
     }
 

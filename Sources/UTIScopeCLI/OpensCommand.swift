@@ -10,9 +10,9 @@ enum OpensCommand: Command {
         ("<file> ...", "Paths, or names that need not exist: each is typed by its name, as the system does.")
     ]
     static let options: [OptionSpec] =
-        AppOptions.all + AppOptions.sourceOptions + [BrowserContext.allowedOption, BrowserContext.siteOption]
-        + BrowserContext.policyOptions + [
-            TypeContext.systemTypesOption, BrowserContext.formatOption,
+        AppOptions.all + AppOptions.sourceOptions + [BrowserContext.allowedOption.spec, BrowserContext.siteOption.spec]
+        + BrowserContext.policySpecs + [
+            TypeContext.systemTypesOption.spec, BrowserContext.formatOption.spec,
         ]
     static let discussion: String? = """
         A file's type comes from its extension, among the system's types and the app's exported and imported
@@ -26,7 +26,7 @@ enum OpensCommand: Command {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing <file>") }
         guard let browser = try BrowserContext.load(arguments, context: context) else { return .inputError }
         let verdicts = arguments.positionals.map { browser.verdict(forPath: $0) }
-        if arguments.value("format") == "json" {
+        if arguments[BrowserContext.formatOption] == .json {
             context.output.write(json(verdicts, browser: browser))
         } else {
             context.output.write(

@@ -20,19 +20,16 @@ enum ReportCommand: Command {
     ]
     static let options: [OptionSpec] =
         [
-            OptionSpec(
-                name: "output", short: "o", valueName: "file",
-                help: "Where to write the page; '-' or none writes it to standard output."),
-            OptionSpec(
-                name: "config", valueName: "file",
-                help: "A .utiscope.json to use instead of the one found above the app."),
-            OptionSpec(
-                name: "fan-out", valueName: "n",
-                help:
-                    "The most app types drawn under one type before the rest fold into '+N more' (default 8; 0 draws all)."
-            ),
-            TypeContext.systemTypesOption,
-        ] + AppOptions.all.filter { $0.name != "app" } + AppOptions.sourceOptions + BrowserContext.policyOptions
+            output.spec, config.spec, fanOut.spec, TypeContext.systemTypesOption.spec,
+        ] + AppOptions.allButApp + AppOptions.sourceOptions + BrowserContext.policySpecs
+    static let output = Option<String>(
+        "output", short: "o", valueName: "file",
+        help: "Where to write the page; '-' or none writes it to standard output.")
+    static let config = Option<String>(
+        "config", valueName: "file", help: "A .utiscope.json to use instead of the one found above the app.")
+    static let fanOut = Option<String>(
+        "fan-out", valueName: "n",
+        help: "The most app types drawn under one type before the rest fold into '+N more' (default 8; 0 draws all).")
     static let discussion: String? = """
         The page needs no network and nothing besides itself: styles and a small script are inline. It shows the
         conformance graph of the app's types down to the system roots (laid out by utiscope, no Graphviz needed;
@@ -51,16 +48,16 @@ enum ReportCommand: Command {
         }
         let path = arguments.positionals.first ?? "."
         if path == "-" { throw UsageError("the report reads an app from a path, not from standard input") }
-        var fanOut = 8
-        if let value = arguments.value("fan-out") {
+        var foldAfter = 8
+        if let value = arguments[fanOut] {
             guard let number = Int(value), number >= 0 else {
                 throw UsageError("'--fan-out' takes a whole number, not '\(OutputEscaping.escape(value))'")
             }
-            fanOut = number
+            foldAfter = number
         }
         var loader = try AppOptions.loader(arguments)
-        var configurations = ConfigurationFinder(context: context)
-        if let file = arguments.value("config") {
+        var configurations = ConfigurationFinder(report: context.report)
+        if let file = arguments[config] {
             guard let configuration = configurations.load(file) else { return .inputError }
             configurations.fixed = configuration
         }
@@ -68,7 +65,7 @@ enum ReportCommand: Command {
         if loader.platform == nil, let platform = configuration.platform { loader.platform = platform }
         if !configuration.readsSources { loader.readsSources = false }
         guard AppOptions.checkSourceFolders(loader, context: context) else { return .inputError }
-        configuration.buildSettings.merge(LintCommand.settings(arguments), uniquingKeysWith: { $1 })
+        configuration.buildSettings.merge(AppOptions.settings(arguments), uniquingKeysWith: { $1 })
         configuration.policy = try BrowserContext.policy(arguments, over: configuration.policy)
 
         let app: AppUnit
@@ -88,18 +85,18 @@ enum ReportCommand: Command {
             app: app, allowed: nil, policy: configuration.policy, systemDeclarations: systemDeclarations,
             site: CodeSites.defaultSite(among: CodeSites.openingSites(in: app.code)))
         let (html, summary) = HTMLReport(
-            browser: browser, diagnostics: diagnostics, fanOut: fanOut, toolVersion: UTIScope.version
+            browser: browser, diagnostics: diagnostics, fanOut: foldAfter, toolVersion: UTIScope.version
         ).render()
 
-        let output = arguments.value("output") ?? "-"
-        if output == "-" {
+        let destination = arguments[output] ?? "-"
+        if destination == "-" {
             context.output.write(html)
-        } else if let failure = FileAccess.writeFailure(Array(html.utf8), to: output) {
-            context.report("\(output): error: cannot write the report: \(failure)")
+        } else if let failure = FileAccess.writeFailure(Array(html.utf8), to: destination) {
+            context.report("\(destination): error: cannot write the report: \(failure)")
             return .inputError
         }
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        var line = output == "-" ? "report" : "wrote '\(output)'"
+        var line = destination == "-" ? "report" : "wrote '\(destination)'"
         line += ": \(count(summary.types, "type")) (\(summary.drawnTypes) drawn), "
         line += "\(count(summary.tiles, "file")) in the browser grid, \(count(summary.findings, "finding"))"
         context.report(line)

@@ -10,14 +10,13 @@ enum RulesCommand: Command {
     static let arguments: [(name: String, help: String)] = [
         ("<code>", "A rule code (DOC-002) or name (missing-handler-rank) to explain.")
     ]
-    static let options: [OptionSpec] = [
-        OptionSpec(name: "markdown", valueName: nil, help: "Print the catalog as Documentation/Rules.md.")
-    ]
+    static let markdown = Flag("markdown", help: "Print the catalog as Documentation/Rules.md.")
+    static let options: [OptionSpec] = [markdown.spec]
     static var argumentCompletion: CompletionKind { .words(RuleRegistry.descriptions.map(\.code)) }
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
         if arguments.positionals.count > 1 { throw UsageError("give at most one rule code") }
-        if arguments.flag("markdown") {
+        if arguments[markdown] {
             guard arguments.positionals.isEmpty else { throw UsageError("'--markdown' prints the whole catalog") }
             context.output.write(RulesDocumentation.markdown())
             return .success

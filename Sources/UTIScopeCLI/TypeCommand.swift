@@ -12,19 +12,18 @@ enum TypeCommand: Command {
     ]
     static let options: [OptionSpec] =
         [
-            OptionSpec(
-                name: "extension", valueName: "ext",
-                help: "Resolve a filename extension instead (a leading dot is ignored)."),
-            OptionSpec(name: "mime", valueName: "type", help: "Resolve a MIME type instead."),
-            OptionSpec(
-                name: "conforming-to", valueName: "identifier",
-                help:
-                    "With --extension or --mime, consider only types conforming to this one (public.data for files, public.directory for folders)."
-            ),
-            BrowserContext.exportedWinsOption,
-            OptionSpec(name: "format", valueName: "format", help: "Output format.", choices: ["text", "json"]),
-            TypeContext.systemTypesOption,
+            pathExtension.spec, mime.spec, conformingTo.spec, BrowserContext.exportedWinsOption.spec,
+            BrowserContext.formatOption.spec,
+            TypeContext.systemTypesOption.spec,
         ] + AppOptions.all
+    static let pathExtension = Option<String>(
+        "extension", valueName: "ext", help: "Resolve a filename extension instead (a leading dot is ignored).")
+    static let mime = Option<String>("mime", valueName: "type", help: "Resolve a MIME type instead.")
+    static let conformingTo = Option<String>(
+        "conforming-to", valueName: "identifier",
+        help:
+            "With --extension or --mime, consider only types conforming to this one (public.data for files, public.directory for folders)."
+    )
     static let discussion: String? = """
         The catalog is macOS 12.7's system types (embedded), any --system-types files over them, and the
         declarations of the --app Info.plist. When Apple's rule (public types over non-public ones) leaves
@@ -33,7 +32,7 @@ enum TypeCommand: Command {
         """
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
-        let tags = [arguments.value("extension"), arguments.value("mime")].compactMap { $0 }
+        let tags = [arguments[pathExtension], arguments[mime]].compactMap { $0 }
         if tags.count > 1 { throw UsageError("give either --extension or --mime, not both") }
         if !tags.isEmpty && !arguments.positionals.isEmpty {
             throw UsageError("give identifiers or a tag (--extension, --mime), not both")
@@ -41,23 +40,23 @@ enum TypeCommand: Command {
         if tags.isEmpty && arguments.positionals.isEmpty {
             throw UsageError("missing <identifier>, --extension or --mime")
         }
-        if tags.isEmpty, arguments.value("conforming-to") != nil {
+        if tags.isEmpty, arguments[conformingTo] != nil {
             throw UsageError("'--conforming-to' goes with --extension or --mime")
         }
         guard let types = TypeContext.load(arguments, context: context) else { return .inputError }
-        let json = arguments.value("format") == "json"
-        let resolver = types.catalog.tagResolver(exportedWins: arguments.value("exported-wins") == "yes")
-        if let pathExtension = arguments.value("extension") {
-            var tag = pathExtension
+        let json = arguments[BrowserContext.formatOption] == .json
+        let resolver = types.catalog.tagResolver(exportedWins: arguments[BrowserContext.exportedWinsOption] == "yes")
+        if let given = arguments[pathExtension] {
+            var tag = given
             if tag.hasPrefix(".") { tag.removeFirst() }
-            let restriction = arguments.value("conforming-to").map { UniformTypeIdentifier($0) }
+            let restriction = arguments[conformingTo].map { UniformTypeIdentifier($0) }
             let resolution = resolver.resolve(extension: tag, restrictedTo: restriction)
             context.output.write(json ? TypeOutput.json(resolution) : TypeOutput.text(resolution))
             return .success
         }
-        if let mime = arguments.value("mime") {
-            let restriction = arguments.value("conforming-to").map { UniformTypeIdentifier($0) }
-            let resolution = resolver.resolve(mimeType: mime, restrictedTo: restriction)
+        if let given = arguments[mime] {
+            let restriction = arguments[conformingTo].map { UniformTypeIdentifier($0) }
+            let resolution = resolver.resolve(mimeType: given, restrictedTo: restriction)
             context.output.write(json ? TypeOutput.json(resolution) : TypeOutput.text(resolution))
             return .success
         }

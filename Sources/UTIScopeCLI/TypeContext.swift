@@ -10,11 +10,8 @@ struct TypeContext {
     /// declarations.
     var catalog: TypeCatalog
 
-    static let appOption = OptionSpec(
-        name: "app", valueName: "path",
-        help: "An app's Info.plist (XML, binary or OpenStep); its declarations join the catalog.")
-    static let systemTypesOption = OptionSpec(
-        name: "system-types", valueName: "file",
+    static let systemTypesOption = Option<String>(
+        "system-types", valueName: "file",
         help:
             "A plist of system type declarations (an array, or a dictionary with UTExportedTypeDeclarations) layered over the embedded macOS 12.7 catalog.",
         repeatable: true)
@@ -23,7 +20,7 @@ struct TypeContext {
     static func load(_ arguments: ParsedArguments, context: CommandContext) -> TypeContext? {
         guard var declarations = systemDeclarations(arguments, context: context) else { return nil }
         var app: AppUnit?
-        if arguments.value("app") != nil {
+        if arguments[AppOptions.app] != nil {
             do {
                 guard let unit = try AppOptions.load(arguments, context: context, readingSources: false) else {
                     return nil
@@ -42,7 +39,7 @@ struct TypeContext {
     /// standard error, and a file that cannot be read is reported and gives nil.
     static func systemDeclarations(_ arguments: ParsedArguments, context: CommandContext) -> [TypeDeclaration]? {
         var declarations: [TypeDeclaration] = []
-        for path in arguments.all("system-types") {
+        for path in arguments.all(systemTypesOption) {
             guard let document = readDocument(path, context: context) else { return nil }
             let (system, findings) = SystemTypeDeclarations.read(document)
             for finding in findings { context.report("\(finding.location): warning: \(finding.message)") }
