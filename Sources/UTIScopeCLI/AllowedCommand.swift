@@ -26,17 +26,17 @@ enum AllowedCommand: Command {
         if let extra = arguments.positionals.first {
             throw UsageError.unexpected(extra, appGiven: arguments[AppOptions.app] != nil)
         }
-        guard let browser = try BrowserContext.load(arguments, context: context) else { return .inputError }
+        let options = try BrowserOptions(arguments)
+        guard let browser = try BrowserContext.load(options, context: context) else { return .inputError }
         // Every site of the code, unless --allowed or --site names the list.
         let sites =
-            arguments[BrowserContext.allowedOption] == nil && arguments[BrowserContext.siteOption] == nil
-            ? CodeSites.openingSites(in: browser.app.code) : []
+            !options.allowedGiven && options.site == nil ? CodeSites.openingSites(in: browser.app.code) : []
         let lists = sites.map { site in
             AllowedTypes.forSite(
                 site, of: browser.app.infoPlist, platform: browser.platform, policy: browser.policy,
                 catalog: browser.catalog)
         }
-        if arguments[BrowserContext.formatOption] == .json {
+        if options.json {
             let siteObjects = lists.map { "{\(BrowserOutput.allowedFields($0))}" }
             context.output.write(
                 "{\"version\": 1, \(BrowserOutput.platformFields(browser)), "

@@ -28,9 +28,8 @@ enum AppCommand: Command {
         guard arguments.positionals.count == 1 else {
             throw UsageError(arguments.positionals.isEmpty ? "missing <path>" : "give one <path>")
         }
-        var withApp = arguments
-        withApp.values["app"] = [arguments.positionals[0]]
-        guard let unit = try AppOptions.load(withApp, context: context) else { return .inputError }
+        let app = try AppChoice(arguments, path: arguments.positionals[0])
+        guard let unit = app.load(context: context) else { return .inputError }
         if arguments[BrowserContext.formatOption] == .json {
             context.output.write(AppOutput.json(unit))
         } else {

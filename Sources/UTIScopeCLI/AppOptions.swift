@@ -75,15 +75,9 @@ enum AppOptions {
         return found
     }
 
-    /// Loads the one app `--app` names, reporting problems; nil when it cannot be had. The app's
-    /// findings are not printed here: `lint` is where they are judged.
-    static func load(
-        _ arguments: ParsedArguments, context: CommandContext, excluding excluded: [String] = [],
-        readingSources: Bool = true
-    ) throws(UsageError) -> AppUnit? {
-        guard let path = arguments[app] else { return nil }
-        var loader = try loader(arguments, readingSources: readingSources)
-        loader.excludedFromResources = excluded
+    /// Loads the app at `path` with `loader`, reporting problems; nil when it cannot be had. The
+    /// app's findings are not printed here: `lint` is where they are judged.
+    static func load(_ path: String, with loader: AppLoader, context: CommandContext) -> AppUnit? {
         guard checkSourceFolders(loader, context: context) else { return nil }
         if path == "-", let input = context.standardInput {
             do {
@@ -99,5 +93,29 @@ enum AppOptions {
             context.report(error.description)
             return nil
         }
+    }
+}
+
+/// The app a command is given (`--app`, or its argument) and how to load it, read once.
+struct AppChoice {
+    /// The app's path; nil when none is given.
+    var path: String?
+    /// The loader the app options describe.
+    var loader: AppLoader
+
+    /// `--app` and the loading options; `readingSources` false for the commands that do not use
+    /// the app's code.
+    init(_ arguments: ParsedArguments, path: String? = nil, readingSources: Bool = true) throws(UsageError) {
+        self.path = path ?? arguments[AppOptions.app]
+        loader = try AppOptions.loader(arguments, readingSources: readingSources)
+    }
+
+    /// Loads the app, reporting problems; nil when none is given or it cannot be had. Resources
+    /// are never looked for under `excluded` (the folder `browse` shows).
+    func load(context: CommandContext, excluding excluded: [String] = []) -> AppUnit? {
+        guard let path else { return nil }
+        var loader = loader
+        loader.excludedFromResources = excluded
+        return AppOptions.load(path, with: loader, context: context)
     }
 }

@@ -38,6 +38,7 @@ enum BrowseCommand: Command {
             throw UsageError(arguments.positionals.isEmpty ? "missing <folder>" : "give one <folder>")
         }
         let folder = arguments.positionals[0]
+        let options = try BrowserOptions(arguments)
         // The walk starts now, so reading the folders overlaps loading the app.
         let walk: FolderWalk
         do {
@@ -50,7 +51,7 @@ enum BrowseCommand: Command {
         let loaded: DocumentBrowser?
         do {
             // The folder shown holds the user's documents, not the app's resources.
-            loaded = try BrowserContext.load(arguments, context: context, excluding: [folder])
+            loaded = try BrowserContext.load(options, context: context, excluding: [folder])
         } catch {
             walk.cancel()
             throw error
@@ -59,7 +60,7 @@ enum BrowseCommand: Command {
             walk.cancel()
             return .inputError
         }
-        let json = arguments[BrowserContext.formatOption] == .json
+        let json = options.json
         // The type column is as wide as the app's own identifiers (at least 40 characters), so
         // rows stay aligned; a longer type from elsewhere (a long filename extension's 'dyn.')
         // pushes only its own row.

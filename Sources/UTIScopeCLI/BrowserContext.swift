@@ -60,31 +60,17 @@ enum BrowserContext {
         return policy
     }
 
-    /// The explicit allowed list of `--allowed`, or nil for `nil` and when it is absent. Swift
-    /// constant names (`.pdf`, `UTType.plainText`, `plainText`, `kUTTypePDF`) stand for their
-    /// identifiers: the app's own constants in `code` first, then the system's.
-    static func explicitAllowed(_ arguments: ParsedArguments, code: SwiftCodeFacts? = nil) throws(UsageError)
-        -> [UniformTypeIdentifier]?
+    /// The explicit allowed list `parts` name (``BrowserOptions/allowed``). Swift constant names
+    /// (`.pdf`, `UTType.plainText`, `plainText`, `kUTTypePDF`) stand for their identifiers: the
+    /// app's own constants in `code` first, then the system's.
+    static func explicitAllowed(_ parts: [String], code: SwiftCodeFacts? = nil) throws(UsageError)
+        -> [UniformTypeIdentifier]
     {
-        guard let parts = try allowedParts(arguments) else { return nil }
         var identifiers: [UniformTypeIdentifier] = []
         for part in parts {
             identifiers.append(try identifier(part, code: code))
         }
         return identifiers
-    }
-
-    /// The comma-separated parts of `--allowed`, or nil for `nil` and when it is absent.
-    static func allowedParts(_ arguments: ParsedArguments) throws(UsageError) -> [String]? {
-        guard let value = arguments[allowedOption], value != "nil" else { return nil }
-        let parts = value.split(separator: ",", omittingEmptySubsequences: false).map {
-            $0.trimmingASCIISpaces()
-        }
-        if parts.contains(where: \.isEmpty) {
-            throw UsageError(
-                "'--allowed' takes identifiers separated by commas, or 'nil'; got '\(OutputEscaping.escape(value))'")
-        }
-        return parts
     }
 
     /// The identifier `--allowed` means by `part`: an identifier as it is, or the value of a Swift
@@ -120,14 +106,11 @@ enum BrowserContext {
         return UniformTypeIdentifier(part)
     }
 
-    /// The site of the app's code to answer for: `--site`, or the default one; nil when
-    /// `--allowed` is given or the code shows no files.
-    static func site(_ arguments: ParsedArguments, app: AppUnit) throws(UsageError) -> CreationSite? {
+    /// The site of the app's code to answer for: the one `named` (`--site`), or the default one
+    /// when `defaulted`; nil when the code shows no files (or not defaulted and none named).
+    static func site(named: String?, defaulted: Bool, app: AppUnit) throws(UsageError) -> CreationSite? {
         let sites = CodeSites.openingSites(in: app.code)
-        guard let named = arguments[siteOption] else {
-            return arguments[allowedOption] == nil ? CodeSites.defaultSite(among: sites) : nil
-        }
-        if arguments[allowedOption] != nil { throw UsageError("give either --allowed or --site, not both") }
+        guard let named else { return defaulted ? CodeSites.defaultSite(among: sites) : nil }
         guard let site = CodeSites.site(named: named, among: sites) else {
             let known = sites.map { "'\(OutputEscaping.escape(CodeSites.name(of: $0)))'" }
             let list =
@@ -139,24 +122,68 @@ enum BrowserContext {
         return site
     }
 
-    /// Loads `--app` (with `--system-types` over the system catalog) and builds the browser for
-    /// the allowed list `--allowed` gives, or that of a site in the app's code (``site(_:app:)``);
-    /// problems are reported and give nil. The app's findings are left to `lint`.
-    static func load(_ arguments: ParsedArguments, context: CommandContext, excluding excluded: [String] = [])
+    /// Loads the app (with the `--system-types` files over the system catalog) and builds the
+    /// browser for the allowed list `--allowed` gives, or that of a site in the app's code;
+    /// problems are reported and give nil. The app's findings are left to `lint`. Resources are
+    /// never looked for under `excluded` (the folder `browse` shows).
+    static func load(_ options: BrowserOptions, context: CommandContext, excluding excluded: [String] = [])
         throws(UsageError) -> DocumentBrowser?
     {
-        guard arguments[AppOptions.app] != nil else { throw UsageError("missing '--app <path>'") }
-        _ = try allowedParts(arguments)
-        guard let system = TypeContext.systemDeclarations(arguments, context: context) else { return nil }
-        guard let app = try AppOptions.load(arguments, context: context, excluding: excluded) else { return nil }
-        let explicit = try explicitAllowed(arguments, code: app.code)
+        guard let system = TypeContext.systemDeclarations(options.systemTypes, context: context) else { return nil }
+        guard let app = options.app.load(context: context, excluding: excluded) else { return nil }
+        let explicit = try options.allowed.map { parts throws(UsageError) in try explicitAllowed(parts, code: app.code)
+        }
         let browser = DocumentBrowser(
-            app: app, allowed: explicit, policy: try policy(arguments), systemDeclarations: system,
-            site: try site(arguments, app: app))
+            app: app, allowed: explicit, policy: options.policy, systemDeclarations: system,
+            site: try site(named: options.site, defaulted: !options.allowedGiven, app: app))
         // Freeing the app and its catalog as the command returns only delays the exit (~6% of
         // the processor time of `opens` with gen.py's b_macos.plist).
         context.keepUntilExit(browser)
         return browser
+    }
+}
+
+/// The options the document-browser commands (`allowed`, `opens`, `icon`, `browse`) share, read once.
+struct BrowserOptions {
+    /// The app (`--app`, required) and how to load it.
+    var app: AppChoice
+    /// The parts of `--allowed` (identifiers or Swift constant names); nil for `nil` or when absent.
+    var allowed: [String]?
+    /// Whether `--allowed` is given (`nil` included): the code's lists are then not used.
+    var allowedGiven: Bool
+    /// `--site`: the place in the app's code whose list to use.
+    var site: String?
+    /// The choices Apple leaves open.
+    var policy: BrowserPolicy
+    /// `--system-types` files.
+    var systemTypes: [String]
+    /// Whether `--format json` is given.
+    var json: Bool
+
+    /// Reads and checks the shared options.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        guard arguments[AppOptions.app] != nil else { throw UsageError("missing '--app <path>'") }
+        app = try AppChoice(arguments)
+        allowedGiven = arguments[BrowserContext.allowedOption] != nil
+        site = arguments[BrowserContext.siteOption]
+        if allowedGiven && site != nil { throw UsageError("give either --allowed or --site, not both") }
+        allowed = try Self.allowedParts(arguments[BrowserContext.allowedOption])
+        policy = try BrowserContext.policy(arguments)
+        systemTypes = arguments.all(TypeContext.systemTypesOption)
+        json = arguments[BrowserContext.formatOption] == .json
+    }
+
+    /// The comma-separated parts of `--allowed`, or nil for `nil` and when it is absent.
+    static func allowedParts(_ value: String?) throws(UsageError) -> [String]? {
+        guard let value, value != "nil" else { return nil }
+        let parts = value.split(separator: ",", omittingEmptySubsequences: false).map {
+            $0.trimmingASCIISpaces()
+        }
+        if parts.contains(where: \.isEmpty) {
+            throw UsageError(
+                "'--allowed' takes identifiers separated by commas, or 'nil'; got '\(OutputEscaping.escape(value))'")
+        }
+        return parts
     }
 }
 

@@ -36,7 +36,11 @@ enum GraphCommand: Command {
         guard arguments[AppOptions.app] != nil || arguments[root] != nil else {
             throw UsageError("name an app (--app) or a type (--root) to draw")
         }
-        guard let types = TypeContext.load(arguments, context: context) else { return .inputError }
+        let app = try AppChoice(arguments, readingSources: false)
+        let systemTypes = arguments.all(TypeContext.systemTypesOption)
+        guard let types = TypeContext.load(app: app, systemTypes: systemTypes, context: context) else {
+            return .inputError
+        }
         let seedType = arguments[root].map { UniformTypeIdentifier($0) }
         let format = arguments[format] ?? .dot
         if format == .svg {

@@ -28,7 +28,8 @@ enum IconCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing <identifier> or <file>") }
-        guard let browser = try BrowserContext.load(arguments, context: context) else { return .inputError }
+        let options = try BrowserOptions(arguments)
+        guard let browser = try BrowserContext.load(options, context: context) else { return .inputError }
         // A mistyped identifier reads as a file name: answered as one, and said so.
         for subject in arguments.positionals {
             if let meant = browser.meantIdentifier(for: subject) {
@@ -38,7 +39,7 @@ enum IconCommand: Command {
             }
         }
         let answers = arguments.positionals.map { browser.icon(for: $0) }
-        if arguments[BrowserContext.formatOption] == .json {
+        if options.json {
             context.output.write(json(answers, browser: browser))
         } else {
             context.output.write(

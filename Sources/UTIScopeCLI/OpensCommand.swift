@@ -24,9 +24,10 @@ enum OpensCommand: Command {
 
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
         guard !arguments.positionals.isEmpty else { throw UsageError("missing <file>") }
-        guard let browser = try BrowserContext.load(arguments, context: context) else { return .inputError }
+        let options = try BrowserOptions(arguments)
+        guard let browser = try BrowserContext.load(options, context: context) else { return .inputError }
         let verdicts = arguments.positionals.map { browser.verdict(forPath: $0) }
-        if arguments[BrowserContext.formatOption] == .json {
+        if options.json {
             context.output.write(json(verdicts, browser: browser))
         } else {
             context.output.write(

@@ -75,7 +75,8 @@ enum ReportCommand: Command {
             context.report(error.description)
             return .inputError
         }
-        guard let systemDeclarations = TypeContext.systemDeclarations(arguments, context: context) else {
+        let systemTypes = arguments.all(TypeContext.systemTypesOption)
+        guard let systemDeclarations = TypeContext.systemDeclarations(systemTypes, context: context) else {
             return .inputError
         }
         var linter = Linter(configuration: configuration)

@@ -43,7 +43,11 @@ enum TypeCommand: Command {
         if tags.isEmpty, arguments[conformingTo] != nil {
             throw UsageError("'--conforming-to' goes with --extension or --mime")
         }
-        guard let types = TypeContext.load(arguments, context: context) else { return .inputError }
+        let app = try AppChoice(arguments, readingSources: false)
+        let systemTypes = arguments.all(TypeContext.systemTypesOption)
+        guard let types = TypeContext.load(app: app, systemTypes: systemTypes, context: context) else {
+            return .inputError
+        }
         let json = arguments[BrowserContext.formatOption] == .json
         let resolver = types.catalog.tagResolver(exportedWins: arguments[BrowserContext.exportedWinsOption] == "yes")
         if let given = arguments[pathExtension] {

@@ -16,30 +16,24 @@ struct TypeContext {
             "A plist of system type declarations (an array, or a dictionary with UTExportedTypeDeclarations) layered over the embedded macOS 12.7 catalog.",
         repeatable: true)
 
-    /// Reads `--app` and `--system-types`; problems are reported on standard error and give nil.
-    static func load(_ arguments: ParsedArguments, context: CommandContext) -> TypeContext? {
-        guard var declarations = systemDeclarations(arguments, context: context) else { return nil }
-        var app: AppUnit?
-        if arguments[AppOptions.app] != nil {
-            do {
-                guard let unit = try AppOptions.load(arguments, context: context, readingSources: false) else {
-                    return nil
-                }
-                declarations += unit.infoPlist.declarations + unit.extensions.flatMap(\.declarations)
-                app = unit
-            } catch {
-                context.report("error: \(error.message)")
-                return nil
-            }
+    /// Reads the app and the `systemTypes` files; problems are reported on standard error and
+    /// give nil.
+    static func load(app: AppChoice, systemTypes: [String], context: CommandContext) -> TypeContext? {
+        guard var declarations = systemDeclarations(systemTypes, context: context) else { return nil }
+        var unit: AppUnit?
+        if app.path != nil {
+            guard let loaded = app.load(context: context) else { return nil }
+            declarations += loaded.infoPlist.declarations + loaded.extensions.flatMap(\.declarations)
+            unit = loaded
         }
-        return TypeContext(app: app, catalog: TypeCatalog(declarations: declarations))
+        return TypeContext(app: unit, catalog: TypeCatalog(declarations: declarations))
     }
 
     /// The declarations of the `--system-types` files, in order; their warnings are reported on
     /// standard error, and a file that cannot be read is reported and gives nil.
-    static func systemDeclarations(_ arguments: ParsedArguments, context: CommandContext) -> [TypeDeclaration]? {
+    static func systemDeclarations(_ files: [String], context: CommandContext) -> [TypeDeclaration]? {
         var declarations: [TypeDeclaration] = []
-        for path in arguments.all(systemTypesOption) {
+        for path in files {
             guard let document = readDocument(path, context: context) else { return nil }
             let (system, findings) = SystemTypeDeclarations.read(document)
             for finding in findings { context.report("\(finding.location): warning: \(finding.message)") }
