@@ -109,6 +109,26 @@ import UTIScopeCLI
         #expect(utiscope("type", "--extension", "txt", "--mime", "text/plain").status == .usage)
         #expect(utiscope("type", "public.data", "--conforming-to", "public.item").status == .usage)
     }
+
+    /// A malformed loading option is a usage error (exit 64, pointing at help) in every command
+    /// that reads an app, whether or not the app could be read; and `--allowed` with `--site` is
+    /// refused before any app is read.
+    @Test func loadingOptionsAreCheckedAsTheCommandLineIsRead() {
+        let app = fixturesDirectory + "/apps/Sketchbook"
+        let commands: [[String]] = [
+            ["type", "public.data", "--app", app], ["graph", "--app", app], ["allowed", "--app", app],
+            ["opens", "a.txt", "--app", app], ["icon", "public.data", "--app", app],
+            ["browse", fixturesDirectory, "--app", app], ["app", app], ["lint", app], ["report", app],
+        ]
+        for command in commands {
+            let result = utiscope(command + ["--setting", "NOVALUE"])
+            #expect(result.status == .usage, "\(command)")
+            #expect(result.errors.hasPrefix("Error: '--setting' takes NAME=VALUE, not 'NOVALUE'\n"), "\(command)")
+        }
+        let both = utiscope("allowed", "--app", "/no/such/app", "--allowed", "public.data", "--site", "A.swift:1")
+        #expect(both.status == .usage)
+        #expect(both.errors.hasPrefix("Error: give either --allowed or --site, not both\n"))
+    }
 }
 
 @Suite struct GraphCommandTests {
