@@ -68,7 +68,7 @@ public struct LintContext: Sendable {
     /// The vendor domains of the bundle identifiers of the app and its extensions alone (as the
     /// build settings given spell them): whose the bundle is, whatever it exports.
     public var bundleDomains: Set<String> {
-        Set(infoPlists.compactMap { bundleIdentifier(of: $0).flatMap(Self.domain(of:)) })
+        Set(infoPlists.compactMap { bundleIdentifier(of: $0).flatMap(VendorDomain.domain(of:)) })
     }
     /// Whether a newer system's declarations (`--system-types`) were given.
     public let systemTypesGiven: Bool
@@ -387,41 +387,6 @@ extension LintContext {
         return value
     }
 
-    /// Second-level names that many vendors share (code hosts): the vendor is the third component
-    /// there (`com.github.alice`, not `com.github`).
-    static let sharedDomains: Set<String> = [
-        "com.github", "io.github", "com.gitlab", "io.gitlab", "org.bitbucket", "com.bitbucket",
-        "net.sourceforge", "com.sourceforge", "net.sf", "com.googlecode", "io.gitee", "com.gitee",
-        "org.codeberg", "page.codeberg", "ht.sr",
-    ]
-
-    /// The vendor domain of a reverse-DNS name, lowercased: its first two components
-    /// (`com.example`), or three under a code host many vendors share (`io.github.alice`); nil
-    /// when there are too few components.
-    public static func domain(of name: String) -> String? {
-        domainAndPrefix(of: name)?.domain
-    }
-
-    /// ``domain(of:)``, and how many UTF-8 bytes of `name` it was read from (its first two or
-    /// three components, before lowercasing).
-    static func domainAndPrefix(of name: String) -> (domain: String, prefixLength: Int)? {
-        // The dots are found in UTF-8 and only the prefix is lowercased: asked for every type
-        // an app exports and lists, and lowercasing maps no character to or from a dot.
-        let bytes = name.utf8
-        let dot = UInt8(ascii: ".")
-        guard let first = bytes.firstIndex(of: dot), first != bytes.startIndex else { return nil }
-        let secondStart = bytes.index(after: first)
-        let second = bytes[secondStart...].firstIndex(of: dot) ?? bytes.endIndex
-        guard second != secondStart else { return nil }
-        let two = String(name[..<second]).lowercased()
-        guard sharedDomains.contains(two) else { return (two, bytes.distance(from: bytes.startIndex, to: second)) }
-        guard second != bytes.endIndex else { return nil }
-        let thirdStart = bytes.index(after: second)
-        let third = bytes[thirdStart...].firstIndex(of: dot) ?? bytes.endIndex
-        guard third != thirdStart else { return nil }
-        return (String(name[..<third]).lowercased(), bytes.distance(from: bytes.startIndex, to: third))
-    }
-
     /// ``ownDomains`` for the context's initialiser: the domains of the plists' bundle
     /// identifiers and of the exports in effect.
     static func ownDomains(
@@ -430,7 +395,7 @@ extension LintContext {
     ) -> Set<String> {
         var domains: Set<String> = []
         for plist in plists {
-            if let domain = bundleIdentifier(of: plist, settings: settings).flatMap(domain(of:)) {
+            if let domain = bundleIdentifier(of: plist, settings: settings).flatMap(VendorDomain.domain(of:)) {
                 domains.insert(domain)
             }
         }
@@ -444,7 +409,7 @@ extension LintContext {
             guard identifier.reservedDomain == nil, !identifier.hasBuildSettingReference else { continue }
             let name = identifier.rawValue
             if !lastPrefix.isEmpty, name.withUTF8Bytes({ Self.continues($0, prefix: lastPrefix) }) { continue }
-            guard let (domain, prefixLength) = domainAndPrefix(of: name) else { continue }
+            guard let (domain, prefixLength) = VendorDomain.domainAndPrefix(of: name) else { continue }
             domains.insert(domain)
             lastPrefix = Array(name.utf8.prefix(prefixLength))
         }

@@ -542,151 +542,6 @@ func plistText(_ body: String) -> String {
     }
 }
 
-@Suite struct OwnDomainTests {
-    @Test func aCodeHostsVendorIsItsThirdComponent() {
-        #expect(LintContext.domain(of: "com.Example.app.doc") == "com.example")
-        #expect(LintContext.domain(of: "io.github.alice.viewer") == "io.github.alice")
-        #expect(LintContext.domain(of: "net.sourceforge.bob") == "net.sourceforge.bob")
-        #expect(LintContext.domain(of: "com.github") == nil)
-        #expect(LintContext.domain(of: "com..x") == nil)
-        #expect(LintContext.domain(of: "example") == nil)
-        #expect(LintContext.domain(of: ".example.app") == nil)
-        #expect(LintContext.domain(of: "IO.GitHub.") == nil)
-        #expect(LintContext.domain(of: "io.github..x") == nil)
-        #expect(LintContext.domain(of: "Com.Example") == "com.example")
-        // Lowercased as Unicode, as the whole name would be; the dots found byte by byte.
-        #expect(LintContext.domain(of: "de.Ünïcode.app") == "de.ünïcode")
-        #expect(LintContext.domain(of: "IO.GITHUB.Ärger.tool") == "io.github.ärger")
-    }
-
-    /// The exports' domains, read with the last domain's prefix remembered, are those of every
-    /// export read on its own: runs of one vendor, prefixes that continue into a longer
-    /// component, shared code hosts, letter case, reserved and malformed names, imports.
-    @Test func exportDomainsAreEveryExportsDomain() {
-        let exported = [
-            "com.example.a", "com.example.b", "com.examples.c", "com.example", "Com.Example.d", "com.exampl.e",
-            "io.github.alice.x", "io.github.alice.y", "io.github.alicea.w", "io.github.bob.z", "io.github",
-            "io.github.bob", "public.data", "com.apple.thing", "dyn.ah62", "example", ".example.app", "com..x",
-            "com.example.$(PRODUCT_NAME)", "de.Ünïcode.app", "de.ünïcode.app", "org.vendor.a", "com.example.f",
-        ]
-        // Imports count for nothing, their vendors included.
-        let imported = ["net.imported.a", "com.example.i"]
-        var declarations: [(plist: Int, declaration: TypeDeclaration)] = []
-        for name in exported {
-            declarations.append((0, TypeDeclaration(UniformTypeIdentifier(name), origin: .exported(bundle: "app"))))
-        }
-        for name in imported {
-            declarations.append((0, TypeDeclaration(UniformTypeIdentifier(name), origin: .imported(bundle: "app"))))
-        }
-        var expected: Set<String> = []
-        for (_, declaration) in declarations where declaration.origin.kind == .exported {
-            let identifier = declaration.identifier
-            guard identifier.reservedDomain == nil, !identifier.hasBuildSettingReference,
-                let domain = LintContext.domain(of: identifier.rawValue)
-            else { continue }
-            expected.insert(domain)
-        }
-        #expect(expected.contains("io.github.alicea") && expected.contains("com.examples"))
-        #expect(!expected.contains("net.imported"))
-        #expect(LintContext.ownDomains([], declarationsInEffect: declarations, settings: nil) == expected)
-    }
-
-    @Test func aBundleIdentifierIsExpandedWithTheBuildSettingsGiven() throws {
-        let text = plistText(
-            """
-            <key>CFBundleIdentifier</key><string>com.example.$(PRODUCT_NAME:rfc1034identifier)</string>
-            <key>UTExportedTypeDeclarations</key><array><dict>
-                <key>UTTypeIdentifier</key><string>org.other.sketch</string>
-                <key>UTTypeConformsTo</key><array><string>public.data</string></array>
-            </dict></array>
-            """)
-        let document = try PropertyListReader().read(Array(text.utf8), file: "Info.plist")
-        let app = InfoPlist(document: document, platform: nil)
-        let named = LintContext(app: app, buildSettings: ["PRODUCT_NAME": "Sketch Book"])
-        #expect(named.bundleIdentifier(of: app) == "com.example.Sketch-Book")
-        // The export is in effect, so its domain is the app's too.
-        #expect(named.ownDomains == ["com.example", "org.other"])
-        // A setting that is not given leaves the identifier unknown, and so UTI-009 quiet.
-        #expect(LintContext(app: app, buildSettings: ["OTHER": "x"]).bundleIdentifier(of: app) == nil)
-        // An expansion that is no reverse-DNS name is unknown too: an empty setting, or
-        // '$(inherited)' with nothing below the settings given.
-        #expect(LintContext(app: app, buildSettings: ["PRODUCT_NAME": ""]).bundleIdentifier(of: app) == nil)
-        let inherited = try PropertyListReader().read(
-            Array(
-                plistText("<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>").utf8),
-            file: "Info.plist")
-        let beta = InfoPlist(document: inherited, platform: nil)
-        #expect(
-            LintContext(app: beta, buildSettings: ["PRODUCT_BUNDLE_IDENTIFIER": "$(inherited).beta"])
-                .bundleIdentifier(of: beta) == nil)
-        #expect(
-            LintContext(app: beta, buildSettings: ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.notes"])
-                .bundleIdentifier(of: beta) == "com.example.notes")
-        #expect(LintContext(app: app).ownDomains == ["org.other"])
-        let expanded = Linter(configuration: LintConfiguration(buildSettings: ["PRODUCT_NAME": "Sketch"]))
-        #expect(expanded.lint(text: text).filter { $0.code == "UTI-009" }.map(\.severity) == [.info])
-        #expect(Linter().lint(text: text).filter { $0.code == "UTI-009" }.isEmpty)
-    }
-
-    @Test func anotherVendorOnTheSameCodeHostIsForeign() {
-        let text = plistText(
-            """
-            <key>CFBundleIdentifier</key><string>io.github.alice.viewer</string>
-            <key>CFBundleDocumentTypes</key><array><dict>
-                <key>CFBundleTypeName</key><string>Notes</string>
-                <key>LSHandlerRank</key><string>Owner</string>
-                <key>LSItemContentTypes</key><array><string>io.github.bob.notes</string><string>io.github.alice.page</string></array>
-            </dict></array>
-            <key>UTExportedTypeDeclarations</key><array><dict>
-                <key>UTTypeIdentifier</key><string>io.github.bob.notes</string>
-                <key>UTTypeConformsTo</key><array><string>public.data</string></array>
-            </dict></array>
-            """)
-        let found = Linter().lint(text: text).filter { ["UTI-009", "DOC-016"].contains($0.code) }
-        // Exporting Bob's type is noted; the export then makes it the app's for DOC-016, while
-        // Alice's undeclared type is hers.
-        #expect(found.map(\.code) == ["UTI-009"])
-        #expect(
-            found.first?.message.contains("outside the domain of bundle identifier 'io.github.alice.viewer'") == true)
-        // Imported, Bob's type is not Alice's: ranking it Owner is DOC-016's.
-        let imported = text.replacingOccurrences(of: "UTExportedTypeDeclarations", with: "UTImportedTypeDeclarations")
-        let owner = Linter().lint(text: imported).filter { ["UTI-009", "DOC-016"].contains($0.code) }
-        #expect(owner.map(\.code) == ["DOC-016"])
-        #expect(owner.first?.message.contains("'io.github.bob.notes'") == true)
-        #expect(owner.first?.message.contains("alice") == false)
-    }
-
-    @Test func aQuickLookTypeIsTheAppsOnlyInTheDomainOfItsBundleIdentifier() {
-        // A domain is the app's by its bundle identifier, not by what it exports: an app
-        // exporting one 'ca.mcgill.' type may list that vendor's others on purpose (an info);
-        // an undeclared type in the bundle identifier's own domain is a warning.
-        func severity(exporting exported: String, bundle: String = "com.example.reader") -> Severity? {
-            let app = plistText(
-                """
-                <key>CFBundleIdentifier</key><string>\(bundle)</string>
-                <key>UTExportedTypeDeclarations</key><array><dict>
-                    <key>UTTypeIdentifier</key><string>\(exported)</string>
-                    <key>UTTypeConformsTo</key><array><string>public.data</string></array>
-                </dict></array>
-                """)
-            let thumbnails = plistText(
-                """
-                <key>CFBundleIdentifier</key><string>com.example.reader.thumbnails</string>
-                <key>NSExtension</key><dict>
-                    <key>NSExtensionPointIdentifier</key><string>com.apple.quicklook.thumbnail</string>
-                    <key>NSExtensionAttributes</key><dict>
-                        <key>QLSupportedContentTypes</key><array><string>ca.mcgill.mni.bic.minc</string></array>
-                    </dict>
-                </dict>
-                """)
-            return Linter().lint(text: app, extensions: [thumbnails]).first { $0.code == "QL-001" }?.severity
-        }
-        #expect(severity(exporting: "ca.mcgill.mni.bic.mnc") == .info)
-        #expect(severity(exporting: "ca.mcgill.mni.bic.other") == .info)
-        #expect(severity(exporting: "com.example.other", bundle: "ca.mcgill.reader") == .warning)
-    }
-}
-
 @Suite struct BuildSettingInfoTests {
     @Test func theInfoSaysWhatTheReferenceAndTheWholeValueBecome() {
         let text = plistText(
@@ -1053,5 +908,134 @@ func plistText(_ body: String) -> String {
         #expect(found.map(\.code) == ["PLIST-001"])
         #expect(found.map(\.message) == ["date is not a number (object 0 at byte 8)"])
         #expect(found.first?.location.line == nil)
+    }
+}
+
+@Suite struct OwnDomainTests {
+    /// The exports' domains, read with the last domain's prefix remembered, are those of every
+    /// export read on its own: runs of one vendor, prefixes that continue into a longer
+    /// component, shared code hosts, letter case, reserved and malformed names, imports.
+    @Test func exportDomainsAreEveryExportsDomain() {
+        let exported = [
+            "com.example.a", "com.example.b", "com.examples.c", "com.example", "Com.Example.d", "com.exampl.e",
+            "io.github.alice.x", "io.github.alice.y", "io.github.alicea.w", "io.github.bob.z", "io.github",
+            "io.github.bob", "public.data", "com.apple.thing", "dyn.ah62", "example", ".example.app", "com..x",
+            "com.example.$(PRODUCT_NAME)", "de.Ünïcode.app", "de.ünïcode.app", "org.vendor.a", "com.example.f",
+        ]
+        // Imports count for nothing, their vendors included.
+        let imported = ["net.imported.a", "com.example.i"]
+        var declarations: [(plist: Int, declaration: TypeDeclaration)] = []
+        for name in exported {
+            declarations.append((0, TypeDeclaration(UniformTypeIdentifier(name), origin: .exported(bundle: "app"))))
+        }
+        for name in imported {
+            declarations.append((0, TypeDeclaration(UniformTypeIdentifier(name), origin: .imported(bundle: "app"))))
+        }
+        var expected: Set<String> = []
+        for (_, declaration) in declarations where declaration.origin.kind == .exported {
+            let identifier = declaration.identifier
+            guard identifier.reservedDomain == nil, !identifier.hasBuildSettingReference,
+                let domain = VendorDomain.domain(of: identifier.rawValue)
+            else { continue }
+            expected.insert(domain)
+        }
+        #expect(expected.contains("io.github.alicea") && expected.contains("com.examples"))
+        #expect(!expected.contains("net.imported"))
+        #expect(LintContext.ownDomains([], declarationsInEffect: declarations, settings: nil) == expected)
+    }
+
+    @Test func aBundleIdentifierIsExpandedWithTheBuildSettingsGiven() throws {
+        let text = plistText(
+            """
+            <key>CFBundleIdentifier</key><string>com.example.$(PRODUCT_NAME:rfc1034identifier)</string>
+            <key>UTExportedTypeDeclarations</key><array><dict>
+                <key>UTTypeIdentifier</key><string>org.other.sketch</string>
+                <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+            </dict></array>
+            """)
+        let document = try PropertyListReader().read(Array(text.utf8), file: "Info.plist")
+        let app = InfoPlist(document: document, platform: nil)
+        let named = LintContext(app: app, buildSettings: ["PRODUCT_NAME": "Sketch Book"])
+        #expect(named.bundleIdentifier(of: app) == "com.example.Sketch-Book")
+        // The export is in effect, so its domain is the app's too.
+        #expect(named.ownDomains == ["com.example", "org.other"])
+        // A setting that is not given leaves the identifier unknown, and so UTI-009 quiet.
+        #expect(LintContext(app: app, buildSettings: ["OTHER": "x"]).bundleIdentifier(of: app) == nil)
+        // An expansion that is no reverse-DNS name is unknown too: an empty setting, or
+        // '$(inherited)' with nothing below the settings given.
+        #expect(LintContext(app: app, buildSettings: ["PRODUCT_NAME": ""]).bundleIdentifier(of: app) == nil)
+        let inherited = try PropertyListReader().read(
+            Array(
+                plistText("<key>CFBundleIdentifier</key><string>$(PRODUCT_BUNDLE_IDENTIFIER)</string>").utf8),
+            file: "Info.plist")
+        let beta = InfoPlist(document: inherited, platform: nil)
+        #expect(
+            LintContext(app: beta, buildSettings: ["PRODUCT_BUNDLE_IDENTIFIER": "$(inherited).beta"])
+                .bundleIdentifier(of: beta) == nil)
+        #expect(
+            LintContext(app: beta, buildSettings: ["PRODUCT_BUNDLE_IDENTIFIER": "com.example.notes"])
+                .bundleIdentifier(of: beta) == "com.example.notes")
+        #expect(LintContext(app: app).ownDomains == ["org.other"])
+        let expanded = Linter(configuration: LintConfiguration(buildSettings: ["PRODUCT_NAME": "Sketch"]))
+        #expect(expanded.lint(text: text).filter { $0.code == "UTI-009" }.map(\.severity) == [.info])
+        #expect(Linter().lint(text: text).filter { $0.code == "UTI-009" }.isEmpty)
+    }
+
+    @Test func anotherVendorOnTheSameCodeHostIsForeign() {
+        let text = plistText(
+            """
+            <key>CFBundleIdentifier</key><string>io.github.alice.viewer</string>
+            <key>CFBundleDocumentTypes</key><array><dict>
+                <key>CFBundleTypeName</key><string>Notes</string>
+                <key>LSHandlerRank</key><string>Owner</string>
+                <key>LSItemContentTypes</key><array><string>io.github.bob.notes</string><string>io.github.alice.page</string></array>
+            </dict></array>
+            <key>UTExportedTypeDeclarations</key><array><dict>
+                <key>UTTypeIdentifier</key><string>io.github.bob.notes</string>
+                <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+            </dict></array>
+            """)
+        let found = Linter().lint(text: text).filter { ["UTI-009", "DOC-016"].contains($0.code) }
+        // Exporting Bob's type is noted; the export then makes it the app's for DOC-016, while
+        // Alice's undeclared type is hers.
+        #expect(found.map(\.code) == ["UTI-009"])
+        #expect(
+            found.first?.message.contains("outside the domain of bundle identifier 'io.github.alice.viewer'") == true)
+        // Imported, Bob's type is not Alice's: ranking it Owner is DOC-016's.
+        let imported = text.replacingOccurrences(of: "UTExportedTypeDeclarations", with: "UTImportedTypeDeclarations")
+        let owner = Linter().lint(text: imported).filter { ["UTI-009", "DOC-016"].contains($0.code) }
+        #expect(owner.map(\.code) == ["DOC-016"])
+        #expect(owner.first?.message.contains("'io.github.bob.notes'") == true)
+        #expect(owner.first?.message.contains("alice") == false)
+    }
+
+    @Test func aQuickLookTypeIsTheAppsOnlyInTheDomainOfItsBundleIdentifier() {
+        // A domain is the app's by its bundle identifier, not by what it exports: an app
+        // exporting one 'ca.mcgill.' type may list that vendor's others on purpose (an info);
+        // an undeclared type in the bundle identifier's own domain is a warning.
+        func severity(exporting exported: String, bundle: String = "com.example.reader") -> Severity? {
+            let app = plistText(
+                """
+                <key>CFBundleIdentifier</key><string>\(bundle)</string>
+                <key>UTExportedTypeDeclarations</key><array><dict>
+                    <key>UTTypeIdentifier</key><string>\(exported)</string>
+                    <key>UTTypeConformsTo</key><array><string>public.data</string></array>
+                </dict></array>
+                """)
+            let thumbnails = plistText(
+                """
+                <key>CFBundleIdentifier</key><string>com.example.reader.thumbnails</string>
+                <key>NSExtension</key><dict>
+                    <key>NSExtensionPointIdentifier</key><string>com.apple.quicklook.thumbnail</string>
+                    <key>NSExtensionAttributes</key><dict>
+                        <key>QLSupportedContentTypes</key><array><string>ca.mcgill.mni.bic.minc</string></array>
+                    </dict>
+                </dict>
+                """)
+            return Linter().lint(text: app, extensions: [thumbnails]).first { $0.code == "QL-001" }?.severity
+        }
+        #expect(severity(exporting: "ca.mcgill.mni.bic.mnc") == .info)
+        #expect(severity(exporting: "ca.mcgill.mni.bic.other") == .info)
+        #expect(severity(exporting: "com.example.other", bundle: "ca.mcgill.reader") == .warning)
     }
 }

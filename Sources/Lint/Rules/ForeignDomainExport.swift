@@ -162,7 +162,7 @@ public struct ForeignDomainExport: Rule {
     static func systemVendorDomains(_ catalog: TypeCatalog) -> Set<String> {
         Set(
             catalog.system.types.compactMap { type in
-                type.identifier.reservedDomain == nil ? LintContext.domain(of: type.identifier.rawValue) : nil
+                type.identifier.reservedDomain == nil ? VendorDomain.domain(of: type.identifier.rawValue) : nil
             })
     }
 
@@ -175,13 +175,13 @@ public struct ForeignDomainExport: Rule {
         var knownVendors: Set<String>?
         return context.infoPlists.enumerated().flatMap { plistIndex, plist -> [Diagnostic] in
             let bundle = context.bundleIdentifier(of: plist)
-            let owner = bundle.flatMap(LintContext.domain(of:))
+            let owner = bundle.flatMap(VendorDomain.domain(of:))
             if owner == nil, plist.bundleIdentifier?.value.hasBuildSettingReference != true { return [] }
             return context.declarationSites(inPlist: plistIndex, .exported).compactMap { site in
                 let declaration = site.declaration
                 let identifier = declaration.identifier
                 guard let location = declaration.identifierLocation, identifier.reservedDomain == nil,
-                    !identifier.hasBuildSettingReference, let domain = LintContext.domain(of: identifier.rawValue),
+                    !identifier.hasBuildSettingReference, let domain = VendorDomain.domain(of: identifier.rawValue),
                     domain != owner
                 else { return nil }
                 if owner == nil {

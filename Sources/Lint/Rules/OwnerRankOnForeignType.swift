@@ -222,7 +222,7 @@ public struct OwnerRankOnForeignType: Rule {
         if let effective, effective.origin.kind == .exported, !effective.origin.isSystem {
             return true
         }
-        if let domain = LintContext.domain(of: type.rawValue), context.ownDomains.contains(domain) { return true }
+        if let domain = VendorDomain.domain(of: type.rawValue), context.ownDomains.contains(domain) { return true }
         if type.reservedDomain != nil || effective != nil { return false }
         return context.ownDomains.isEmpty ? nil : false
     }

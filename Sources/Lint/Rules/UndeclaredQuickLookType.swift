@@ -159,7 +159,7 @@ public struct UndeclaredQuickLookType: Rule {
                     !identifier.isDynamic, !identifier.hasBuildSettingReference, !identifier.hasSyntaxProblem,
                     identifier != "public.package"
                 else { return nil }
-                let own = LintContext.domain(of: identifier.rawValue).map { bundleDomains.contains($0) } ?? false
+                let own = VendorDomain.domain(of: identifier.rawValue).map { bundleDomains.contains($0) } ?? false
                 let siblings = (plist.appExtension?.supportedContentTypes ?? []).map(\.value)
                 if let longer = context.lengthening(identifier, beside: siblings) {
                     return diagnostic(Message.cutShort(identifier, longer), at: location, severity: .warning)

@@ -105,7 +105,7 @@ public protocol LintRunProgress: Sendable {
 /// baseline and the fix-its, and returns what to report. Nothing is printed.
 public enum LintRun {
     /// What a run found, and what to tell the user about it.
-    public struct Result: @unchecked Sendable {
+    public struct Result: Sendable {
         /// The findings, sorted; without those the baseline records or a fix removed.
         public var diagnostics: [Diagnostic] = []
         /// How many files were linted: Info.plists, extensions' Info.plists and Swift files.
@@ -129,7 +129,7 @@ public enum LintRun {
         public var inputsInMemory: [String: [UInt8]] = [:]
         /// The apps and lint contexts, kept with the result so that a caller may keep them
         /// alive until its process exits instead of freeing them value by value.
-        public var storage: [Any] = []
+        public var storage: [any Sendable] = []
 
         /// Whether a finding of `severity` or above was found.
         public func hasFindings(atLeast severity: Severity) -> Bool {
