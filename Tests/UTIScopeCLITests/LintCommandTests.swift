@@ -125,6 +125,24 @@ import UTIScopeCLI
         #expect(result.output.contains("::warning file=-,line=6,col=9,title=DOC-002 missing-handler-rank::"))
     }
 
+    /// What loading a project noticed that is no finding (a target of a product type utiscope
+    /// does not know) is printed with --verbose only, and changes neither the findings nor the
+    /// exit status.
+    @Test func loadingNotesAreVerboseOnly() {
+        let project = fixturesDirectory + "/projects/MacEditor"
+        let plain = utiscope("lint", project)
+        let verbose = utiscope("lint", project, "--verbose")
+        #expect(!plain.errors.contains("unknown product type"))
+        #expect(
+            verbose.errors.contains(
+                "project.pbxproj:48: warning: unknown product type 'com.example.product-type.mystery'"))
+        #expect(plain.status == verbose.status)
+        func summary(_ run: RunResult) -> Substring? {
+            run.errors.split(separator: "\n").first { $0.hasSuffix(" file") || $0.hasSuffix(" files") }
+        }
+        #expect(summary(plain) != nil && summary(plain) == summary(verbose))
+    }
+
     @Test func unreadableInputExitsTwoWithValidJSON() throws {
         let path = try temporaryFile("<plist><dict><key>A</key></dict></plist>")
         let result = utiscope("lint", "--format", "json", path)
