@@ -123,4 +123,27 @@ import Testing
         shell["XCODE_VERSION_ACTUAL"] = nil
         #expect(LintRequest.xcodeBuildSettings(in: shell).isEmpty)
     }
+
+    /// Documentation/Integration.md's example, with its paths made real: it compiles against the
+    /// library as written there and gives what `utiscope lint` gives.
+    @Test func theIntegrationGuidesExampleRuns() throws {
+        let folder = try appFolder()
+        let baseline = folder.appendingPathComponent("utiscope-baseline.json").path
+        try Data(#"{"version": 2, "findings": []}"#.utf8).write(to: URL(fileURLWithPath: baseline))
+
+        var request = LintRequest(paths: [folder.path], loader: AppLoader(platform: .iOS))
+        request.baseline = .compare(baseline)
+        let result = LintRun.run(request)
+        var printed: [String] = []
+        for finding in result.diagnostics where finding.severity >= .warning {
+            printed.append("\(finding.location): \(finding.severity): \(finding.message) [\(finding.code)]")
+        }
+        let failed = result.inputError || result.hasFindings(atLeast: .error)
+        #expect(result.messages.isEmpty && !result.stopped)
+        #expect(failed)
+        #expect(printed.contains { $0.hasSuffix("[DOC-002]") && $0.contains("/App/Info.plist:") })
+        var json: [UInt8] = []
+        JSONReporter().write(LintReport(diagnostics: result.diagnostics, files: result.files)) { json += $0 }
+        #expect(String(decoding: json, as: UTF8.self).hasPrefix("{"))
+    }
 }
