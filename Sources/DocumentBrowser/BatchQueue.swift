@@ -1,10 +1,10 @@
-import Foundation
+import Support
 
 /// A bounded first-in, first-out queue between one producing and one consuming thread: the
 /// producer waits when it is full, so memory stays bounded whatever the input's size. Elements
 /// have a weight (a folder's entry count); the bound is on the total weight queued.
 final class BatchQueue<Element: Sendable>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var items: [(element: Element, weight: Int)?] = []
     private var head = 0
     private var weight = 0

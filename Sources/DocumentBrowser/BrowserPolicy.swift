@@ -425,9 +425,9 @@ extension BrowserPolicy {
         var text = "| flag | values (default first) | the default assumes | source |\n|---|---|---|---|\n"
         let defaults = BrowserPolicy()
         for choice in choices {
-            let statement = choice.statement(defaults, choice.defaultValue).replacingOccurrences(of: "|", with: "\\|")
+            let statement = choice.statement(defaults, choice.defaultValue).replacing("|", with: "\\|")
             text += "| `--\(choice.flag)` | \(choice.values.map { "`\($0)`" }.joined(separator: ", ")) "
-            text += "| \(statement) | \(choice.source.replacingOccurrences(of: "|", with: "\\|")) |\n"
+            text += "| \(statement) | \(choice.source.replacing("|", with: "\\|")) |\n"
         }
         return text
     }

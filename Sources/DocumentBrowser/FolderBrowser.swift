@@ -1,4 +1,3 @@
-import Foundation
 import UniformTypes
 
 /// A folder as the document browser shows it: every item with its kind, whether it is selectable,

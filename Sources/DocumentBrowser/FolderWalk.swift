@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 
 /// A walk of a folder tree under way on its own thread: started before the app is loaded so the
 /// two overlap, then consumed by ``FolderBrowser/browse(_:consume:)``.
@@ -37,12 +37,12 @@ public final class FolderWalk: Sendable {
         configured.showsHidden = showsHidden
         let walker = configured
         let queue = walk.queue
-        let thread = Thread {
+        // A queue of its own runs on a thread of its own (not one of the shared workers the
+        // loading and the classification use): the walk may wait there for the consumer.
+        DispatchQueue(label: "utiscope.folder-walk").async {
             walker.run(into: queue)
             queue.finish()
         }
-        thread.stackSize = 1 << 20
-        thread.start()
         return walk
     }
 

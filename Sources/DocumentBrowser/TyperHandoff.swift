@@ -1,10 +1,10 @@
-import Foundation
+import Support
 
 /// Hands the item typer to the folder walker once the app is loaded: the walk starts before, and
 /// asks for it, without waiting, when it meets a folder with an extension (which may be a package,
 /// not to be entered).
 final class TyperHandoff: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var typer: ItemTyper?
 
     /// Makes the typer available.

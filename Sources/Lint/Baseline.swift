@@ -149,7 +149,7 @@ public struct BaselineKeying: Sendable {
     /// What names an array element: a document type's name (or first content type), a
     /// declaration's identifier, a string's value.
     static func name(of element: PlistValue, in arrayKey: String?) -> String? {
-        func quoted(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "\\'") + "'" }
+        func quoted(_ text: String) -> String { "'" + text.replacing("'", with: "\\'") + "'" }
         if let string = element.string { return quoted(string) }
         switch arrayKey {
         case "CFBundleDocumentTypes":

@@ -16,7 +16,7 @@ public enum HTMLText {
     /// A path (or `path:line:column`) for element content, as ``escape(_:)`` makes it, with a
     /// line-break opportunity (`<wbr>`) after each `/`: a long path wraps at its separators.
     public static func path(_ text: String) -> String {
-        escape(text).replacingOccurrences(of: "/", with: "/<wbr>")
+        escape(text).replacing("/", with: "/<wbr>")
     }
 
     /// `text` for element content: `&`, `<` and `>` as character references, control and bidi

@@ -24,7 +24,7 @@ public struct StandaloneGraphSVG {
     /// The report's rules for the graph, with its colours, for a document of its own.
     static let style: String = {
         let variables = ReportAssets.css.split(separator: "\n").prefix { !$0.contains("* {") }.joined(separator: "\n")
-            .replacingOccurrences(of: ":root", with: "#graph-svg")
+            .replacing(":root", with: "#graph-svg")
         let rules = ReportAssets.css.split(separator: "\n").filter { $0.contains("#graph-svg") }.joined(separator: "\n")
         return variables + "\n" + rules + "\n#graph-svg { background: #fbfbfc; }\n"
     }()

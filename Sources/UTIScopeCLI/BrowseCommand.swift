@@ -1,5 +1,4 @@
 import DocumentBrowser
-import Foundation
 import PropertyList
 import Support
 

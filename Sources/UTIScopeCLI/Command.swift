@@ -1,6 +1,11 @@
-import Foundation
 import PropertyList
 import Support
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a command runs with: where to write, and the options common to every command.
 public struct CommandContext {
@@ -115,7 +120,7 @@ enum HelpFormatter {
 /// Values kept until the process exits (see ``CommandContext/keepUntilExit(_:)``).
 private enum ProcessLifetime {
     nonisolated(unsafe) private static var kept: [Any] = []
-    private static let lock = NSLock()
+    private static let lock = Lock()
 
     static func keep(_ value: Any) {
         lock.lock()

@@ -111,15 +111,14 @@ struct ConformanceSubgraph {
     /// A DOT string literal: quotes and backslashes escaped, control characters shown as escapes.
     static func dotQuoted(_ text: String) -> String {
         "\""
-            + OutputEscaping.escape(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-                of: "\"", with: "\\\"") + "\""
+            + OutputEscaping.escape(text).replacing("\\", with: "\\\\").replacing("\"", with: "\\\"") + "\""
     }
 
     /// A Mermaid label: quotes and angle brackets as entity codes.
     static func mermaidLabel(_ text: String) -> String {
-        OutputEscaping.escape(text).replacingOccurrences(of: "\"", with: "#quot;").replacingOccurrences(
-            of: "<", with: "#lt;"
+        OutputEscaping.escape(text).replacing("\"", with: "#quot;").replacing(
+            "<", with: "#lt;"
         )
-        .replacingOccurrences(of: ">", with: "#gt;")
+        .replacing(">", with: "#gt;")
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import PropertyList
 import Report
 import UniformTypes

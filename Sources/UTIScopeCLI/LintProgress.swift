@@ -1,5 +1,12 @@
-import Foundation
+import Dispatch
 import Lint
+import Support
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A progress line for a long `lint`, on standard error: shown only on a terminal (never in a
 /// pipe or under CI), only once the lint has run for ``delay``, redrawn at most four times a
@@ -10,7 +17,7 @@ final class LintProgress: LintRunProgress, @unchecked Sendable {
 
     private let sink: OutputSink
     private let enabled: Bool
-    private let lock = NSLock()
+    private let lock = Lock()
     private let start = ContinuousClock.now
     private var phase = "reading"
     private var done = 0
@@ -26,9 +33,9 @@ final class LintProgress: LintRunProgress, @unchecked Sendable {
             context.errors.isTerminal && context.environment["CI"] == nil && context.environment["TERM"] != "dumb"
         guard enabled else { return }
         // Redrawn while nothing else happens (one large file), until the lint ends.
-        Thread.detachNewThread { [self] in
+        DispatchQueue(label: "utiscope.progress").async { [self] in
             while true {
-                Thread.sleep(forTimeInterval: 0.25)
+                usleep(250_000)
                 guard tick() else { return }
             }
         }

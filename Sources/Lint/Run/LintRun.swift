@@ -1,11 +1,16 @@
 import AppBundle
 import Dispatch
 import DocumentBrowser
-import Foundation
 import PropertyList
 import Support
 import SwiftSource
 import UniformTypes
+
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// What a lint run is asked to do: the paths, and every choice `utiscope lint`'s options make
 /// about finding, loading, configuring, baselining and fixing. What is printed, and how, is the
