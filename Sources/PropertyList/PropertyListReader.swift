@@ -80,6 +80,13 @@ public struct PropertyListReader: Sendable {
         return try read(bytes, file: path)
     }
 
+    /// Reads the property list at `path`; `-` is `standardInput` when given (a caller's stand-in
+    /// for the process's standard input, as in tests), else the process's standard input.
+    public func read(_ path: String, standardInput: [UInt8]?) throws(PropertyListError) -> PropertyListDocument {
+        if path == "-", let standardInput { return try read(standardInput, file: "-") }
+        return try read(contentsOf: path)
+    }
+
     /// The format of `bytes`, from the bytes alone: `bplist` is binary; text whose first
     /// non-blank character opens an XML tag is XML; other text is OpenStep.
     public static func detectFormat(_ bytes: [UInt8], file: String = "-") throws(PropertyListError)

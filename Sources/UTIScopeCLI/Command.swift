@@ -37,10 +37,7 @@ public struct CommandContext {
 
     /// Reads a property list from `path`, or from standard input for `-`.
     func read(_ path: String, with reader: PropertyListReader) throws(PropertyListError) -> PropertyListDocument {
-        if path == "-", let standardInput {
-            return try reader.read(standardInput, file: "-")
-        }
-        return try reader.read(contentsOf: path)
+        try reader.read(path, standardInput: standardInput)
     }
 
     /// Keeps `value` alive until the process exits when it exits after this command, so that

@@ -32,14 +32,7 @@ struct TypeContext {
     /// The declarations of the `--system-types` files, in order; their warnings are reported on
     /// standard error, and a file that cannot be read is reported and gives nil.
     static func systemDeclarations(_ files: [String], context: CommandContext) -> [TypeDeclaration]? {
-        var declarations: [TypeDeclaration] = []
-        for path in files {
-            guard let document = readDocument(path, context: context) else { return nil }
-            let (system, findings) = SystemTypeDeclarations.read(document)
-            for finding in findings { context.report("\(finding.location): warning: \(finding.message)") }
-            declarations += system
-        }
-        return declarations
+        SystemTypeDeclarations.read(files: files, standardInput: context.standardInput, report: context.report)
     }
 
     static func readDocument(_ path: String, context: CommandContext) -> PropertyListDocument? {

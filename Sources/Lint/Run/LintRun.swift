@@ -208,20 +208,11 @@ public enum LintRun {
         }
         if loader.platform == nil, let platform = configurations.fixed?.platform { loader.platform = platform }
         // A newer system's types, for every app.
-        var systemDeclarations: [TypeDeclaration] = []
-        for path in request.systemTypeFiles {
-            let document: PropertyListDocument
-            do {
-                document = try read(path, request)
-            } catch {
-                messages.append(error.description)
-                (result.stopped, result.inputError) = (true, true)
-                return result
-            }
-            for warning in document.warnings { messages.append(warning.description) }
-            let (declarations, findings) = SystemTypeDeclarations.read(document)
-            for finding in findings { messages.append("\(finding.location): warning: \(finding.message)") }
-            systemDeclarations += declarations
+        let systemDeclarations = SystemTypeDeclarations.read(
+            files: request.systemTypeFiles, standardInput: request.standardInput, report: messages.append)
+        guard let systemDeclarations else {
+            (result.stopped, result.inputError) = (true, true)
+            return result
         }
         let buildPhaseSettings = LintRequest.xcodeBuildSettings(in: request.environment)
 
@@ -260,7 +251,7 @@ public enum LintRun {
             if path == "-" {
                 let document: PropertyListDocument
                 do {
-                    document = try read("-", request)
+                    document = try PropertyListReader().read("-", standardInput: request.standardInput)
                 } catch {
                     unreadable(error, linter)
                     continue
@@ -443,12 +434,6 @@ public enum LintRun {
             result.fixes = fixes
         }
         return result
-    }
-
-    /// The property list at `path`; `-` is the request's standard input (or the process's).
-    private static func read(_ path: String, _ request: LintRequest) throws(PropertyListError) -> PropertyListDocument {
-        if path == "-", let bytes = request.standardInput { return try PropertyListReader().read(bytes, file: "-") }
-        return try PropertyListReader().read(contentsOf: path)
     }
 
     /// What a fix did and could not do, one line each: the problems, then (when files were
