@@ -17,6 +17,17 @@ import UTIScopeCLI
         return (status, output.text)
     }
 
+    /// The environment a command sees by default is the process's, read as Foundation reads it.
+    @Test func theProcessEnvironmentIsReadWhole() {
+        let name = "UTISCOPE_TEST_VARIABLE_\(UInt32.random(in: 0...UInt32.max))"
+        setenv(name, "a=b c", 1)
+        defer { unsetenv(name) }
+        let variables = CommandContext.processEnvironment()
+        #expect(variables[name] == "a=b c")
+        #expect(variables == ProcessInfo.processInfo.environment)
+        #expect(CommandContext(output: CapturedOutput(), errors: CapturedOutput()).environment[name] == "a=b c")
+    }
+
     @Test func aTerminalGetsColourUnlessNoColorOrADumbTerminal() {
         #expect(onTerminal(["lint", app], environment: [:]).output.contains("\u{1B}[1;35mwarning\u{1B}[0m"))
         for environment in [["NO_COLOR": "1"], ["NO_COLOR": ""], ["TERM": "dumb"]] {
