@@ -68,4 +68,39 @@ import Testing
             }
         }
     }
+
+    /// The distance computed in reused scratch rows equals a full table's, whatever the rows held
+    /// before: pairs of every length are computed one after another in the same scratch space.
+    @Test func reusedRowsGiveTheFullTablesDistance() {
+        /// The whole table, written out as the textbook has it.
+        func reference(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar]) -> Double {
+            let cost = IdentifierSuggestion.cost
+            var table = [[Double]](repeating: [Double](repeating: 0, count: b.count + 1), count: a.count + 1)
+            for i in 0...a.count { table[i][0] = a[..<i].reduce(0) { $0 + cost($1) } }
+            for j in 0...b.count { table[0][j] = b[..<j].reduce(0) { $0 + cost($1) } }
+            for i in stride(from: 1, through: a.count, by: 1) {
+                for j in stride(from: 1, through: b.count, by: 1) {
+                    let substitution = a[i - 1] == b[j - 1] ? 0 : max(cost(a[i - 1]), cost(b[j - 1]))
+                    table[i][j] = min(
+                        table[i - 1][j] + cost(a[i - 1]), table[i][j - 1] + cost(b[j - 1]),
+                        table[i - 1][j - 1] + substitution)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                        table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                    }
+                }
+            }
+            return table[a.count][b.count]
+        }
+        let words = [
+            "com.example.sketchbook", "a", "public.mpeg-4", "ba", "public.mpeg4", "", "ab", "public.pgn",
+            "net.daringfireball.markdown", "public.png", "com.example.sketchbok", "public.plain-txt",
+            "public.plain-text", "abc", "cab", "com.adobe.photoshop-image",
+        ].map { Array($0.unicodeScalars) }
+        var rows: [Double] = []
+        for a in words {
+            for b in words {
+                #expect(IdentifierSuggestion.weightedDistance(a, b, rows: &rows) == reference(a, b), "\(a) \(b)")
+            }
+        }
+    }
 }
