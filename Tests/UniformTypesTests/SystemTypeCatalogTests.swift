@@ -3,6 +3,13 @@ import Testing
 
 @testable import UniformTypes
 
+/// A value threads change under a lock.
+private final class Mutable<Value>: @unchecked Sendable {
+    let lock = NSLock()
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
+
 @Suite struct SystemTypeCatalogTests {
     let catalog = SystemTypeCatalog.embedded
 
@@ -43,6 +50,22 @@ import Testing
         #expect(sequoia.contains("public.geojson"))
         #expect(!sequoia.contains("public.jpeg-xl"))
         #expect(sequoia.name == "macOS 12.7 with the types added up to macOS 15")
+    }
+
+    /// An older release's catalog is made on first request, once, whichever threads ask together.
+    @Test func olderReleasesAreMadeOnRequestAndKept() {
+        let releases = SystemRelease.allCases.filter { $0 != .newest }
+        let counts = Mutable([Int](repeating: 0, count: 4 * releases.count))
+        DispatchQueue.concurrentPerform(iterations: counts.value.count) { index in
+            let count = SystemTypeCatalog.embedded(as: releases[index % releases.count]).types.count
+            counts.lock.withLock { counts.value[index] = count }
+        }
+        for (index, count) in counts.value.enumerated() {
+            let release = releases[index % releases.count]
+            let expected = SystemTypeCatalog.embedded.types.filter { $0.introduced.map { $0 <= release } ?? true }
+            #expect(count == expected.count, "\(release)")
+        }
+        #expect(counts.value.first == 1361)
     }
 
     /// The generator's format read field by field: lists split on commas (empty ones kept), the
