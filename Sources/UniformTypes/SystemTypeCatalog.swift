@@ -49,6 +49,7 @@ public struct SystemTypeCatalog: Sendable {
         private let lock = Lock()
         private var catalogs: [SystemRelease: SystemTypeCatalog] = [:]
 
+        /// The embedded types as of `release`, made at the first request for it.
         func catalog(as release: SystemRelease) -> SystemTypeCatalog {
             lock.withLock {
                 if let made = catalogs[release] { return made }

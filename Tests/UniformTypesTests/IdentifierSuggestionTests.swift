@@ -69,6 +69,13 @@ import Testing
         }
     }
 
+    /// Lowering by bytes gives what `lowercased()` gives, ASCII or not.
+    @Test func loweringMatchesTheStandardLibrarys() {
+        for text in ["com.Example.MPEG-4", "public.jpeg", "", "ORG.ÉCOLE.Doc", "net.İstanbul", "a_B-9.Z"] {
+            #expect(IdentifierSuggestion.lowered(text) == Array(text.lowercased().unicodeScalars), "\(text)")
+        }
+    }
+
     /// The distance computed in reused scratch rows equals a full table's, whatever the rows held
     /// before: pairs of every length are computed one after another in the same scratch space.
     @Test func reusedRowsGiveTheFullTablesDistance() {
