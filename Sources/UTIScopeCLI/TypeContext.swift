@@ -34,15 +34,4 @@ struct TypeContext {
     static func systemDeclarations(_ files: [String], context: CommandContext) -> [TypeDeclaration]? {
         SystemTypeDeclarations.read(files: files, standardInput: context.standardInput, report: context.report)
     }
-
-    static func readDocument(_ path: String, context: CommandContext) -> PropertyListDocument? {
-        do {
-            let document = try context.read(path, with: PropertyListReader())
-            for warning in document.warnings { context.report(warning.description) }
-            return document
-        } catch {
-            context.report(error.description)
-            return nil
-        }
-    }
 }
