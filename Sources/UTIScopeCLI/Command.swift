@@ -97,10 +97,17 @@ protocol Command {
     static var argumentCompletion: CompletionKind { get }
     /// Runs with parsed arguments; usage errors are thrown, everything else is reported.
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus
+    /// Starts, on another thread, what every run of the command reads whatever its arguments
+    /// (the embedded catalogs): called as soon as the command is known, before its arguments
+    /// are parsed.
+    static func prepare()
 }
 
 extension Command {
     static var discussion: String? { nil }
+
+    /// Nothing to start ahead.
+    static func prepare() {}
 
     /// The full help text.
     static var help: String {

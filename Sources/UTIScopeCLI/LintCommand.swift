@@ -122,6 +122,11 @@ enum LintCommand: Command {
         }
     }
 
+    /// The system catalog, parsed while the arguments are.
+    static func prepare() {
+        LintRun.prepare()
+    }
+
     static func run(_ arguments: ParsedArguments, context: CommandContext) throws(UsageError) -> ExitStatus {
         let options = try Options(arguments, context: context)
         // A terminal sees a progress line once the lint has run a second.

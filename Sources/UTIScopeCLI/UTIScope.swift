@@ -46,6 +46,7 @@ public enum UTIScope {
             context.errors.line("See 'utiscope --help'.")
             return .usage
         }
+        command.prepare()
         let rest = Array(arguments.dropFirst())
         // `-h` may be written with other short flags (`-vh`).
         let asksHelp =

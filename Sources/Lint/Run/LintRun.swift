@@ -142,6 +142,18 @@ public enum LintRun {
         }
     }
 
+    /// Starts parsing the embedded system catalog, which every lint reads, on another thread;
+    /// the first lint context made waits for it, should it still be running. ``run(_:progress:)``
+    /// starts it too; a caller that calls this first, before it parses its own arguments, has it
+    /// ready sooner (measured by turns, static release builds: `utiscope lint` of gen.py's
+    /// a_ios.plist and of Fixtures/apps/Sketchbook 0.15–0.2 ms sooner, −1.5–2%). Calling it
+    /// again does nothing.
+    public static func prepare() {
+        _ = preparing
+    }
+
+    private static let preparing: Void = DispatchQueue.global().async { _ = SystemTypeCatalog.embedded }
+
     /// Runs `request`. With ``LintRequest/Fixing/write``, the files the fix-its changed are
     /// linted again as written: what is reported is what is left in them.
     public static func run(_ request: LintRequest, progress: (any LintRunProgress)? = nil) -> Result {
@@ -187,7 +199,7 @@ public enum LintRun {
         // Every lint reads the embedded system catalog, parsed once per process when the first
         // context is made: it is parsed beside the loading instead (the context's first use waits
         // for it, should it still be running). So is the table of Swift's type constants.
-        DispatchQueue.global().async { _ = SystemTypeCatalog.embedded }
+        prepare()
         if request.loader.readsSources { DispatchQueue.global().async { _ = TypeConstantTable.embedded } }
         var loader = request.loader
         for folder in loader.sourceFolders where FileAccess.kind(of: folder) == nil {
