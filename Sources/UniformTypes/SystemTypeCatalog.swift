@@ -10,20 +10,21 @@ public struct SystemTypeCatalog: Sendable {
     public let release: String
     /// Every type, sorted by identifier.
     public let types: [SystemType]
-    private let index: [UniformTypeIdentifier: Int]
-    /// The system's own conformance graph and tag index, built once for every ``TypeCatalog``
-    /// layered over this catalog; nil when the types reference a supertype none of them declares
+    /// The position of each type in ``types``; also the nodes of ``layer``'s conformances.
+    private let index: IdentifierTable
+    /// The system's own conformances and tag index, made once for every ``TypeCatalog`` layered
+    /// over this catalog; nil when the types reference a supertype none of them declares
     /// (catalogs are then built whole).
     let layer: Layer?
 
-    /// What every catalog over these types shares: node `n` of the graph and tag position `n` are
-    /// `types[n]`.
+    /// What every catalog over these types shares: node `n` of the conformances and tag
+    /// position `n` are `types[n]`.
     final class Layer: Sendable {
-        let graph: ConformanceGraph
+        let conformances: ConformanceGraph.Base
         let tagIndex: [TypeCatalog.TagKey: [Int32]]
 
-        init(graph: ConformanceGraph, tagIndex: [TypeCatalog.TagKey: [Int32]]) {
-            self.graph = graph
+        init(conformances: ConformanceGraph.Base, tagIndex: [TypeCatalog.TagKey: [Int32]]) {
+            self.conformances = conformances
             self.tagIndex = tagIndex
         }
     }
@@ -74,31 +75,32 @@ public struct SystemTypeCatalog: Sendable {
     public init(release: String, types: [SystemType], asOf: SystemRelease = .newest) {
         self.asOf = asOf
         var unique: [SystemType] = []
-        var index: [UniformTypeIdentifier: Int] = [:]
+        var index = IdentifierTable()
         unique.reserveCapacity(types.count)
         index.reserveCapacity(types.count)
-        for type in types.sorted(by: { $0.identifier < $1.identifier }) where index[type.identifier] == nil {
-            index[type.identifier] = unique.count
+        for type in types.sorted(by: { $0.identifier < $1.identifier }) {
+            // One probe: a repeated identifier finds its first entry's position instead.
+            let position = Int32(unique.count)
+            guard index.value(for: type.identifier, inserting: position) == position else { continue }
             unique.append(type)
         }
         self.release = release
         self.types = unique
         self.index = index
         let declarations = unique.map(\.declaration)
-        let graph = ConformanceGraph(declarations: declarations)
-        self.layer =
-            graph.nodeCount == graph.declaredCount
-            ? Layer(graph: graph, tagIndex: TypeCatalog.tagIndex(of: declarations)) : nil
+        self.layer = ConformanceGraph.Base(declarations: declarations, index: index).map {
+            Layer(conformances: $0, tagIndex: TypeCatalog.tagIndex(of: declarations))
+        }
     }
 
     /// The position of `identifier` in ``types``.
     func position(of identifier: UniformTypeIdentifier) -> Int? {
-        index[identifier]
+        index[identifier].map(Int.init)
     }
 
     /// The type with this identifier (compared case-insensitively).
     public func type(for identifier: UniformTypeIdentifier) -> SystemType? {
-        index[identifier].map { types[$0] }
+        index[identifier].map { types[Int($0)] }
     }
 
     /// Whether the system declares `identifier`.

@@ -270,7 +270,7 @@ public struct TypeCatalog: Sendable {
             concurrently: concurrently,
             {
                 ConformanceGraph(
-                    declarations: layering.effective, reusing: layer.graph, basePosition: layering.basePosition,
+                    declarations: layering.effective, reusing: layer.conformances, basePosition: layering.basePosition,
                     baseUnchanged: layering.baseUnchanged)
             },
             { Self.tagIndex(of: layering.effective) { winners[$0] } })
