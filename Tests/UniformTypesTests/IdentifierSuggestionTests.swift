@@ -110,4 +110,33 @@ import Testing
             }
         }
     }
+
+    /// The bound from scalar counts never exceeds the distance, whose search it cuts short:
+    /// every pair of a set of identifiers (near and far, separators, digits, non-ASCII,
+    /// transpositions) and of random words over a small alphabet.
+    @Test func theScalarCountBoundIsAtMostTheDistance() {
+        var words = [
+            "public.mpeg-4", "public.mpeg4", "public.jpeg", "public.pgn", "public.png", "com.example.sketchbook",
+            "com.example.sketchbok", "net.daringfireball.markdown", "ORG.ÉCOLE.doc", "org.école.doc", "a", "ab",
+            "ba", "", "a-b_c.d", "abc.d", "é", "ü",
+        ]
+        var random = SplitMix64(state: 7)
+        let alphabet = Array("ab-.1é")
+        for _ in 0..<200 {
+            words.append(String((0..<Int(random.next() % 9)).map { _ in alphabet[Int(random.next() % 6)] }))
+        }
+        let scalars = words.map { Array($0.unicodeScalars) }
+        var tight = 0
+        for a in scalars {
+            var counts = IdentifierSuggestion.ScalarCounts(a)
+            for b in scalars {
+                let bound = counts.distanceLowerBound(to: b)
+                let distance = IdentifierSuggestion.weightedDistance(a, b)
+                #expect(bound <= distance, "\(a) \(b)")
+                if bound == distance && distance > 0 { tight += 1 }
+            }
+        }
+        // The bound is not trivially zero: for some pairs it is the distance itself.
+        #expect(tight > 0)
+    }
 }
