@@ -1,5 +1,11 @@
 import Support
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The types the operating system declares, with facts about icons, thumbnails and hardware.
 ///
 /// ``embedded`` is built into the library from the macOS 12.7 reference data (see
@@ -230,8 +236,13 @@ private struct FieldCursor {
             return UnsafeBufferPointer(rebasing: bytes[bytes.count..<bytes.count])
         }
         let start = position
-        var end = start
-        while end < bytes.count && bytes[end] != separator { end += 1 }
+        // `memchr` rather than a loop over the bytes: the catalog's 160 KB are split into lines,
+        // then fields, at every start (measured by turns, static release builds: `type
+        // public.jpeg` −5%, `lint` of gen.py's a_ios.plist −4%).
+        var end = bytes.count
+        if let base = bytes.baseAddress, let found = memchr(base + start, Int32(separator), bytes.count - start) {
+            end = UnsafeRawPointer(base).distance(to: found)
+        }
         position = end + 1
         pendingEmpty = end < bytes.count && position == bytes.count
         return UnsafeBufferPointer(rebasing: bytes[start..<end])
