@@ -20,7 +20,10 @@ Python 3 standard library only.
 
 Columns of each data line (lists are comma-separated, empty when empty):
   1 identifier        as declared (case kept)
-  2 conformsTo        direct parents, declared order
+  2 conformsTo        direct parents, declared order, each as the number of the line declaring it
+                      (0 for the first line): every parent is declared here (the generator fails
+                      otherwise), and the parser reuses that line's identifier instead of making
+                      and hashing another string
   3 extensions        lowercased, no leading dot
   4 MIME types        as declared
   5 OSTypes           as declared, trailing spaces kept
@@ -268,6 +271,7 @@ def build(reference):
     check_thumbnail_reference(markdown, types, category_of)
     rules = {rule["code"]: rule for rule in THUMBNAIL_RULES}
 
+    line_of = {entry["id"]: number for number, entry in enumerate(entries)}
     lines = []
     hardware_count = 0
     for entry in entries:
@@ -278,12 +282,15 @@ def build(reference):
         hardware = (key in HARDWARE_ROOTS or ancestors(types, key) & set(HARDWARE_ROOTS)
                     or HARDWARE_BUNDLE.match(bundle))
         hardware_count += 1 if hardware else 0
+        for parent in entry["conformsTo"]:
+            if parent not in line_of:
+                fail("%s conforms to %s, which no line declares with that spelling" % (entry["id"], parent))
         category = category_of[key]
         ios = rules[category]["ios"][1] if category != "-" else "unknown"
         macos = rules[category]["macos"][1] if category != "-" else "unknown"
         fields = [
             entry["id"],
-            ",".join(entry["conformsTo"]),
+            ",".join(str(line_of[parent]) for parent in entry["conformsTo"]),
             ",".join(entry["extensions"]),
             ",".join(entry["mimeTypes"]),
             ",".join(entry["osTypes"]),

@@ -68,27 +68,31 @@ private final class Mutable<Value>: @unchecked Sendable {
         #expect(counts.value.first == 1361)
     }
 
-    /// The generator's format read field by field: lists split on commas (empty ones kept), the
-    /// `bundle:kind` pair, and every line that does not fit skipped — a column too few or too many
-    /// (a trailing tab), a name no case has, a release that is not one.
+    /// The generator's format read field by field: lists split on commas (empty ones kept),
+    /// conformances as the numbers of the lines declaring them (a line that does not fit still
+    /// names its type), the `bundle:kind` pair, and every line that does not fit skipped — a
+    /// column too few or too many (a trailing tab), a name no case has, a release that is not
+    /// one, a conformance that is no line's number.
     @Test func linesThatDoNotFitAreSkipped() throws {
         let good =
-            "org.example.a\tpublic.data,public.content\ta,,b\t\tABCD\tExample:imported\tfile\timage\tdocumented\tlikely-not\thardware\tmacos15"
+            "org.example.a\t10,1\ta,,b\t\tABCD\tExample:imported\tfile\timage\tdocumented\tlikely-not\thardware\tmacos15"
         let lines = [
             good,
-            "org.example.short\tpublic.data\t\t\t\tExample:exported\tnone\t-\tunknown\tunknown\t-",
-            "org.example.long\tpublic.data\t\t\t\tExample:exported\tnone\t-\tunknown\tunknown\t-\t-\t",
-            "org.example.kind\tpublic.data\t\t\t\tExample:declared\tnone\t-\tunknown\tunknown\t-\t-",
-            "org.example.pair\tpublic.data\t\t\t\tExample\tnone\t-\tunknown\tunknown\t-\t-",
-            "org.example.verdict\tpublic.data\t\t\t\tExample:exported\tnone\t-\tmaybe\tunknown\t-\t-",
-            "org.example.release\tpublic.data\t\t\t\tExample:exported\tnone\t-\tunknown\tunknown\t-\tmacos99",
+            "org.example.short\t10\t\t\t\tExample:exported\tnone\t-\tunknown\tunknown\t-",
+            "org.example.long\t10\t\t\t\tExample:exported\tnone\t-\tunknown\tunknown\t-\t-\t",
+            "org.example.kind\t10\t\t\t\tExample:declared\tnone\t-\tunknown\tunknown\t-\t-",
+            "org.example.pair\t10\t\t\t\tExample\tnone\t-\tunknown\tunknown\t-\t-",
+            "org.example.verdict\t10\t\t\t\tExample:exported\tnone\t-\tmaybe\tunknown\t-\t-",
+            "org.example.release\t10\t\t\t\tExample:exported\tnone\t-\tunknown\tunknown\t-\tmacos99",
+            "org.example.name\tpublic.data\t\t\t\tExample:exported\tnone\t-\tunknown\tunknown\t-\t-",
+            "org.example.beyond\t99\t\t\t\tExample:exported\tnone\t-\tunknown\tunknown\t-\t-",
             "",
             "org.example.plain\t\t\t\t\tExample:exported\tnone\t-\tunknown\tunknown\t-\t-",
         ]
         let parsed = SystemTypeCatalog(parsing: lines.joined(separator: "\n") + "\n", release: "Test 1")
         #expect(parsed.types.map(\.identifier.rawValue) == ["org.example.a", "org.example.plain"])
         let a = try #require(parsed.type(for: "org.example.a"))
-        #expect(a.declaration.conformsTo == ["public.data", "public.content"])
+        #expect(a.declaration.conformsTo == ["org.example.plain", "org.example.short"])
         #expect(a.declaration.filenameExtensions == ["a", "", "b"])
         #expect(a.declaration.mimeTypes.isEmpty)
         #expect(a.declaration.tags(.osType) == ["ABCD"])
