@@ -18,6 +18,8 @@ Usage:
 
 Python 3 standard library only.
 
+Lines are in the catalog's order: by identifier, ASCII letters folded.
+
 Columns of each data line (lists are comma-separated, empty when empty):
   1 identifier        as declared (case kept)
   2 conformsTo        direct parents, declared order, each as the number of the line declaring it
@@ -249,6 +251,11 @@ def newer_types(reference, known):
     return entries
 
 
+def ascii_lowercased(text):
+    """`text` with ASCII A-Z lowercased and everything else unchanged, as the Swift side folds."""
+    return "".join(chr(ord(c) + 32) if "A" <= c <= "Z" else c for c in text)
+
+
 def build(reference):
     with open(os.path.join(reference, "system-types.json"), encoding="utf-8") as handle:
         entries = json.load(handle)
@@ -259,7 +266,9 @@ def build(reference):
 
     known = {entry["id"].lower() for entry in entries}
     added = newer_types(reference, known)
-    entries = entries + added
+    # In the order the catalog keeps its types (ASCII letters folded, as UniformTypeIdentifier
+    # compares them), so that the parsed types need no sorting.
+    entries = sorted(entries + added, key=lambda entry: ascii_lowercased(entry["id"]).encode("utf-8"))
     types = {}
     for entry in entries:
         key = entry["id"].lower()

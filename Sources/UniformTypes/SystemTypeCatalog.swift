@@ -84,7 +84,11 @@ public struct SystemTypeCatalog: Sendable {
         var index = IdentifierTable()
         unique.reserveCapacity(types.count)
         index.reserveCapacity(types.count)
-        for type in types.sorted(by: { $0.identifier < $1.identifier }) {
+        // The generator writes its lines in this order, and an older release's types are filtered
+        // from them: checking takes one comparison per type, where sorting also moved them all
+        // (measured by turns: `lint` of gen.py's a_ios.plist −1.2%, `type public.jpeg` −1%).
+        let inOrder = zip(types, types.dropFirst()).allSatisfy { !($1.identifier < $0.identifier) }
+        for type in inOrder ? types : types.sorted(by: { $0.identifier < $1.identifier }) {
             // One probe: a repeated identifier finds its first entry's position instead.
             let position = Int32(unique.count)
             guard index.value(for: type.identifier, inserting: position) == position else { continue }

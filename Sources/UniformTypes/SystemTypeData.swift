@@ -10,193 +10,175 @@ extension SystemTypeCatalog {
 
     /// One type per line, tab-separated; the columns are described in the generator.
     static let embeddedText = #"""
-ca.mcgill.mni.bic.mnc	1264	mnc,minc		MINC	CoreTypes:exported	none	image	documented	likely	-	-
-com.adobe.edn	1218	edn			CoreTypes:imported	none	-	unknown	unknown	-	-
+ca.mcgill.mni.bic.mnc	1267	mnc,minc		MINC	CoreTypes:exported	none	image	documented	likely	-	-
+com.adobe.edn	1220	edn			CoreTypes:imported	none	-	unknown	unknown	-	-
 com.adobe.encapsulated-postscript	10	eps		EPSF	CoreTypes:imported	none	-	unknown	unknown	-	-
-com.adobe.etd	1218	etd			CoreTypes:imported	none	-	unknown	unknown	-	-
-com.adobe.fdf	1218	fdf			CoreTypes:imported	none	-	unknown	unknown	-	-
-com.adobe.flash.video	1278	flv,f4v,f4p,f4a,f4b	video/x-flv		CoreTypes:imported	none	movie	documented	unknown	-	-
-com.adobe.illustrator.ai-image	1264	ai			CoreTypes:imported	none	image	documented	likely	-	-
-com.adobe.pdf	1218,1211	pdf	application/pdf	PDF 	CoreTypes:imported	files	pdf	documented	likely	-	-
-com.adobe.photoshop-image	1264	psd	image/vnd.adobe.photoshop,image/photoshop,image/x-photoshop,image/psd,application/photoshop	8BPS	CoreTypes:imported	none	image	documented	likely	-	-
-com.adobe.photoshop-large-image	1264	psb		8BPB	CoreTypes:imported	none	image	documented	likely	-	-
-com.adobe.postscript	1218,1211	ps	application/postscript		CoreTypes:imported	none	-	unknown	unknown	-	-
-com.adobe.postscript-font	1245				CoreTypes:exported	none	contact-calendar-mail-font	unknown	unknown	-	-
+com.adobe.etd	1220	etd			CoreTypes:imported	none	-	unknown	unknown	-	-
+com.adobe.fdf	1220	fdf			CoreTypes:imported	none	-	unknown	unknown	-	-
+com.adobe.flash.video	1282	flv,f4v,f4p,f4a,f4b	video/x-flv		CoreTypes:imported	none	movie	documented	unknown	-	-
+com.adobe.illustrator.ai-image	1267	ai			CoreTypes:imported	none	image	documented	likely	-	-
+com.adobe.pdf	1220,1213	pdf	application/pdf	PDF 	CoreTypes:imported	files	pdf	documented	likely	-	-
+com.adobe.photoshop-image	1267	psd	image/vnd.adobe.photoshop,image/photoshop,image/x-photoshop,image/psd,application/photoshop	8BPS	CoreTypes:imported	none	image	documented	likely	-	-
+com.adobe.photoshop-large-image	1267	psb		8BPB	CoreTypes:imported	none	image	documented	likely	-	-
+com.adobe.postscript	1220,1213	ps	application/postscript		CoreTypes:imported	none	-	unknown	unknown	-	-
+com.adobe.postscript-font	1247				CoreTypes:exported	none	contact-calendar-mail-font	unknown	unknown	-	-
 com.adobe.postscript-lwfn-font	11			LWFN	CoreTypes:exported	file	contact-calendar-mail-font	unknown	unknown	-	-
 com.adobe.postscript-pfa-font	11	pfa			CoreTypes:exported	none	contact-calendar-mail-font	unknown	unknown	-	-
 com.adobe.postscript-pfb-font	11	pfb			CoreTypes:exported	none	contact-calendar-mail-font	unknown	unknown	-	-
-com.adobe.raw-image	1202	dng	image/x-adobe-dng		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.adobe.xfdf	1218,1211	xfdf			CoreTypes:imported	none	-	unknown	unknown	-	-
-com.allume.stuffit-archive	1218,1180				CoreTypes:imported	none	archive	unknown	likely-not	-	-
+com.adobe.raw-image	1204	dng	image/x-adobe-dng		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.adobe.xfdf	1220,1213	xfdf			CoreTypes:imported	none	-	unknown	unknown	-	-
+com.allume.stuffit-archive	1220,1182				CoreTypes:imported	none	archive	unknown	likely-not	-	-
 com.apple.accounts-icon	84			acct	CoreTypes:imported	file	-	unknown	unknown	-	-
 com.apple.active-webpage					CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.afp-internet-location	236	afploc		ilaf	CoreTypes:exported	composited	-	unknown	unknown	-	-
+com.apple.afp-internet-location	221	afploc		ilaf	CoreTypes:exported	composited	-	unknown	unknown	-	-
 com.apple.airdrop				sbNC	CoreTypes:exported	file	-	unknown	unknown	-	-
 com.apple.airport	82			sbAX	CoreTypes:exported	file	-	unknown	unknown	hardware	-
 com.apple.airport-express	82			sbAE	CoreTypes:exported	file	-	unknown	unknown	hardware	-
 com.apple.airport-extreme-tower	22			sbAT	CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.airport-time-capsule-tower	837				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.airport-time-capsule-tower	838				CoreTypes:exported	file	-	unknown	unknown	hardware	-
 com.apple.alert					CoreTypes:exported	none	-	unknown	unknown	-	-
 com.apple.alert-caution	26			caut	CoreTypes:exported	file	-	unknown	unknown	-	-
 com.apple.alert-note	26			note	CoreTypes:exported	file	-	unknown	unknown	-	-
 com.apple.alert-stop	26			stop	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.alias-file	1218,809				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.alias-record	1218,809			alis	CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.apple-tv	237				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.alias-file	1220,810				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.alias-record	1220,810			alis	CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.apple-tv	222				CoreTypes:exported	file	-	unknown	unknown	hardware	-
 com.apple.apple-tv-2	32				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.apple-tv-3	32				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.apple-tv-3a	32				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.apple-tv-4	32				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.apple-tv-4k	32				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.apple-tv-4k-2nd	32				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.applescript.script	1218,1316	scpt		osas	CoreTypes:exported	none	other-text	unknown	unknown	-	-
-com.apple.applescript.script-bundle	59,771	scptd			CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.applescript.text	1316	applescript			CoreTypes:exported	composited	other-text	unknown	unknown	-	-
-com.apple.applesingle-archive	1218,1180	as			CoreTypes:exported	none	archive	unknown	likely-not	-	-
-com.apple.application	1238				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.application-and-system-extension	972	appex			CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.application-bundle	43,620,771	app		APPL	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.application-file	43,1218	app		APPL	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.applescript.script	1220,1320	scpt		osas	CoreTypes:exported	none	other-text	unknown	unknown	-	-
+com.apple.applescript.script-bundle	59,772	scptd			CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.applescript.text	1320	applescript			CoreTypes:exported	composited	other-text	unknown	unknown	-	-
+com.apple.applesingle-archive	1220,1182	as			CoreTypes:exported	none	archive	unknown	likely-not	-	-
+com.apple.application	1240				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.application-and-system-extension	973	appex			CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.application-bundle	43,621,772	app		APPL	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.application-file	43,1220	app		APPL	CoreTypes:exported	file	-	unknown	unknown	-	-
 com.apple.application-placeholder	45	placeholder			CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.applications-folder	1244			apps,tAps,sbAp	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.archive	1218,1180	aar,yaa			CoreTypes:exported	none	archive	unknown	likely-not	-	-
-com.apple.arobject	1218	arobject			CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.ascii-property-list	1333,798	plist			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.audio-unit-preset	971	aupreset			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-com.apple.binary-property-list	798	plist			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.binhex-archive	1218,1180	hqx	application/mac-binhex40,application/mac-binhex,application/binhex		CoreTypes:exported	none	archive	unknown	likely-not	-	-
-com.apple.bom-archive	1180				CoreTypes:exported	none	archive	unknown	likely-not	-	-
-com.apple.bom-compressed-cpio	1218,55	cpgz			CoreTypes:exported	none	archive	unknown	likely-not	-	-
+com.apple.applications-folder	1246			apps,tAps,sbAp	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.archive	1220,1182	aar,yaa			CoreTypes:exported	none	archive	unknown	likely-not	-	-
+com.apple.arobject	1220	arobject			CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.ascii-property-list	1337,799	plist			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.audio-unit-preset	972	aupreset			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+com.apple.binary-property-list	799	plist			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.binhex-archive	1220,1182	hqx	application/mac-binhex40,application/mac-binhex,application/binhex		CoreTypes:exported	none	archive	unknown	likely-not	-	-
+com.apple.bom-archive	1182				CoreTypes:exported	none	archive	unknown	likely-not	-	-
+com.apple.bom-compressed-cpio	1220,55	cpgz			CoreTypes:exported	none	archive	unknown	likely-not	-	-
 com.apple.bonjour				bonj,sbBj	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.bookmark	1218,809				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.bundle	1222				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.cinema-display	1224				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.cocoa.pasteboard.character-formatting	1218				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.cocoa.pasteboard.color	1218				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.cocoa.pasteboard.find-panel-search-options	1218				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.cocoa.pasteboard.multiple-text-selection	1218				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.cocoa.pasteboard.paragraph-formatting	1218				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.cocoa.pasteboard.sound	1218				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.color-file	1218	clr,ccl			CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.colorsync-profile	1218	icc,icm,pf		clsp,prof	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.configprofile	1355	configprofile			CoreTypes:exported	files	other-text	unknown	unknown	-	-
-com.apple.coreaudio-format	1183	caf		caff	CoreTypes:exported	none	audio	documented	unknown	-	-
-com.apple.coreml.mlpackage	771	mlpackage			CoreTypes:imported	composited	container	unknown	likely-not	-	-
-com.apple.coreml.model	1218	mlmodel,mlkitmodel			CoreTypes:imported	composited	-	unknown	unknown	-	-
-com.apple.crashreport	1345,1271	crash			CoreTypes:exported	file	plain-text	documented	likely	-	-
-com.apple.csstore	1218,1219	csstore			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.dashboard-widget	620,771	wdgt			CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.data-container	1244,620				CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.bookmark	1220,810				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.bundle	1224				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.cinema-display	1226				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.cocoa.pasteboard.character-formatting	1220				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.cocoa.pasteboard.color	1220				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.cocoa.pasteboard.find-panel-search-options	1220				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.cocoa.pasteboard.multiple-text-selection	1220				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.cocoa.pasteboard.paragraph-formatting	1220				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.cocoa.pasteboard.sound	1220				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.color-file	1220	clr,ccl			CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.colorsync-profile	1220	icc,icm,pf		clsp,prof	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.configprofile	1359	configprofile			CoreTypes:exported	files	other-text	unknown	unknown	-	-
+com.apple.coreaudio-format	1185	caf		caff	CoreTypes:exported	none	audio	documented	unknown	-	-
+com.apple.coreml.mlpackage	772	mlpackage			CoreTypes:imported	composited	container	unknown	likely-not	-	-
+com.apple.coreml.model	1220	mlmodel,mlkitmodel			CoreTypes:imported	composited	-	unknown	unknown	-	-
+com.apple.crashreport	1349,1275	crash			CoreTypes:exported	file	plain-text	documented	likely	-	-
+com.apple.csstore	1220,1221	csstore			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.dashboard-widget	621,772	wdgt			CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.data-container	1246,621				CoreTypes:exported	none	container	unknown	likely-not	-	-
 com.apple.deprecated-application-file	46			APPC,APPD,APPE,appe,CDEV,cdev,dfil	CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.desktop-folder	1244			desk,tDsk,sbDt	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.developer-folder	1244			devf	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.developer-transition-kit-2005	628				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.developer-transition-kit-2020	625				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.device	1221				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.device-model-code	1333				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.document-type	1265				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.desktop-folder	1246			desk,tDsk,sbDt	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.developer-folder	1246			devf	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.developer-transition-kit-2005	629				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.developer-transition-kit-2020	626				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.device	1223				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.device-model-code	1337				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.document-type	1268				CoreTypes:imported	none	-	unknown	unknown	-	-
 com.apple.document-type.dictionary	84			dict	CoreTypes:imported	file	-	unknown	unknown	-	-
-com.apple.document-type.system-folder	1244			macs	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.documents-folder	1244			docs,tDoc,sbDc	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.document-type.system-folder	1246			macs	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.documents-folder	1246			docs,tDoc,sbDc	CoreTypes:exported	file	container	unknown	likely-not	-	-
 com.apple.dot-mac				mymc	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.downloads-folder	1244			dwnf,tDwn,sbDl	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.drawing	1264	drawing			CoreTypes:imported	none	image	documented	likely	-	-
-com.apple.driver-extension	620,771	dext			CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.drop-folder	1244			dbox,sbDB	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.emac	625				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.encrypted-archive	1218,1180	aea			CoreTypes:exported	none	archive	unknown	likely-not	-	-
+com.apple.downloads-folder	1246			dwnf,tDwn,sbDl	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.drawing	1267	drawing			CoreTypes:imported	none	image	documented	likely	-	-
+com.apple.driver-extension	621,772	dext			CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.drop-folder	1246			dbox,sbDB	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.emac	626				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.encrypted-archive	1220,1182	aea			CoreTypes:exported	none	archive	unknown	likely-not	-	-
 com.apple.everyone-icon	84			evry	CoreTypes:imported	file	-	unknown	unknown	-	-
-com.apple.file-internet-location	236	fileloc		ilfi	CoreTypes:exported	composited	-	unknown	unknown	-	-
-com.apple.file-server	1324			srvr	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.file-system-plug-in	781	fs			CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.file-internet-location	221	fileloc		ilfi	CoreTypes:exported	composited	-	unknown	unknown	-	-
+com.apple.file-server	1328			srvr	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.file-system-plug-in	782	fs			CoreTypes:exported	file	container	unknown	likely-not	-	-
 com.apple.file-vault				fVlt	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.finder.burn-folder	1244	fpbf		bfld,sbBF	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.finder.clipping	1218			clpu	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.finder.pictclipping	101,1264	pictclipping		clpp	CoreTypes:exported	file	image	documented	likely	-	-
+com.apple.finder.burn-folder	1246	fpbf		bfld,sbBF	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.finder.clipping	1220			clpu	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.finder.pictclipping	101,1267	pictclipping		clpp	CoreTypes:exported	file	image	documented	likely	-	-
 com.apple.finder.recent-items	104			rcnt,sbRc,sbAF	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.finder.smart-folder	1218	savedsearch		sfld,sbSF	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.finder.smart-folder	1220	savedsearch		sfld,sbSF	CoreTypes:exported	file	-	unknown	unknown	-	-
 com.apple.finder.sound-clipping	101	sndclipping		clps	CoreTypes:exported	file	-	unknown	unknown	-	-
 com.apple.finder.textclipping	101	textclipping		clpt	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.flat-rtfd	1218,1211			rtfd	CoreTypes:exported	composited	rich-text	unknown	unknown	-	-
-com.apple.font-suitcase	1245	suit		FFIL,ffil,sfnt,tfil	CoreTypes:exported	file	contact-calendar-mail-font	unknown	unknown	-	-
+com.apple.flat-rtfd	1220,1213			rtfd	CoreTypes:exported	composited	rich-text	unknown	unknown	-	-
+com.apple.font-suitcase	1247	suit		FFIL,ffil,sfnt,tfil	CoreTypes:exported	file	contact-calendar-mail-font	unknown	unknown	-	-
 com.apple.framework	59	framework		FMWK	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.ftp-internet-location	236	ftploc		ilft	CoreTypes:exported	composited	-	unknown	unknown	-	-
-com.apple.garageband.project	771,1184	band,gbproj			CoreTypes:imported	none	container	unknown	likely-not	-	-
-com.apple.generic-airdisk	1324			aird	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.generic-bundle	59,771	bundle		BNDL	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.generic-internet-location	236	inetloc		ilge	CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.generic-stationery	1218			sdoc	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.generic-time-machine-disk	1324			gtmi,sbTM	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.gpuRestart	1345,1271	gpurestart			CoreTypes:exported	file	plain-text	documented	likely	-	-
-com.apple.groupactivities.activity	1218	groupactivity			CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.groups-folder	1244			gfld	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.guest-user	844			gusr	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.hangreport	1345,1271	hang			CoreTypes:exported	file	plain-text	documented	likely	-	-
-com.apple.haptics.ahap	1252,1268	ahap			CoreTypes:imported	composited	other-text	unknown	unknown	-	-
-com.apple.help-document	1218			help	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.home-folder	1244			ufld,thom,sbHm	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.ftp-internet-location	221	ftploc		ilft	CoreTypes:exported	composited	-	unknown	unknown	-	-
+com.apple.garageband.project	772,1186	band,gbproj			CoreTypes:imported	none	container	unknown	likely-not	-	-
+com.apple.generic-airdisk	1328			aird	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.generic-bundle	59,772	bundle		BNDL	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.generic-internet-location	221	inetloc		ilge	CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.generic-stationery	1220			sdoc	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.generic-time-machine-disk	1328			gtmi,sbTM	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.gpuRestart	1349,1275	gpurestart			CoreTypes:exported	file	plain-text	documented	likely	-	-
+com.apple.groupactivities.activity	1220	groupactivity			CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.groups-folder	1246			gfld	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.guest-user	845			gusr	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.hangreport	1349,1275	hang			CoreTypes:exported	file	plain-text	documented	likely	-	-
+com.apple.haptics.ahap	1255,1272	ahap			CoreTypes:imported	composited	other-text	unknown	unknown	-	-
+com.apple.help-document	1220			help	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.home-folder	1246			ufld,thom,sbHm	CoreTypes:exported	file	container	unknown	likely-not	-	-
 com.apple.homebuttonless-device					CoreTypes/MobileDevices:exported	none	-	unknown	unknown	hardware	-
-com.apple.homebuttonless-ipad	239,125				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.homebuttonless-iphone	393,125				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.homepod	237,1321				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.homepod-1	128,1321,237				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.homepod-2	128,1321,237				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.homebuttonless-ipad	224,125				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.homebuttonless-iphone	378,125				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.homepod	222,1325				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.homepod-1	128,1325,222				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.homepod-2	128,1325,222				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.homepod-mini	128				CoreTypes/MobileDevices:exported	none	-	unknown	unknown	hardware	-
 com.apple.homepod-mini-1	131				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.homepod-mini-2	131				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.homepod-mini-7	131				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.homepod-mini-8	131				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.homepod-mini-9	131				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iCloud	1265			sbIC	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.iLifeMediaBrowser.plugin	781	ilmbplugin			CoreTypes/iLifeMediaBrowserTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.iMovieLibrary	771	imovielibrary			CoreTypes:imported	none	container	unknown	likely-not	-	-
-com.apple.iMovieTheater	771	theater			CoreTypes:imported	none	container	unknown	likely-not	-	-
-com.apple.iWork.Keynote.key	771,1311,583	key			CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.iWork.Keynote.key-tef	771,1311,583	key-tef			CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.iWork.Keynote.kth	771,1311,584	kth			CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.iWork.Keynote.sffkey	1218,1311	key	application/x-iwork-keynote-sffkey		CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.iWork.Keynote.sffkth	1218,1311	kth	application/x-iwork-keynote-sffkth		CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.iWork.Numbers.numbers	771,1211,1322	numbers			CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.iWork.Numbers.numbers-tef	771,1211,1322	numbers-tef			CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.iWork.Numbers.sffnumbers	1218,1211,1322	numbers	application/x-iwork-numbers-sffnumbers		CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.iWork.Numbers.sfftemplate	1218,1211,1322	nmbtemplate	application/x-iwork-numbers-sfftemplate		CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.iWork.Numbers.template	771,1211,1322	nmbtemplate			CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.iWork.Pages.pages	771,1211	pages			CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.iWork.Pages.pages-tef	771,1211	pages-tef			CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.iWork.Pages.sffpages	1218,1211	pages	application/x-iwork-pages-sffpages		CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.iWork.Pages.sfftemplate	1218,1211	template	application/x-iwork-pages-sfftemplate		CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.iWork.Pages.template	771,1211	template			CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.ibook-g4	626				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.ical.ics	1333,1265,1201	ics	text/calendar		CoreTypes:exported	files	contact-calendar-mail-font	unknown	unknown	-	-
-com.apple.ical.vcs	1333,1265,1201	vcs,vcal	text/x-vcalendar		CoreTypes:exported	files	-	unknown	unknown	-	-
-com.apple.icloud-file-fault	1218	icloud			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.icns	1264	icns		icns	CoreTypes:exported	none	image	documented	likely	-	-
+com.apple.ibook-g4	627				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.ical.ics	1337,1268,1203	ics	text/calendar		CoreTypes:exported	files	contact-calendar-mail-font	unknown	unknown	-	-
+com.apple.ical.vcs	1337,1268,1203	vcs,vcal	text/x-vcalendar		CoreTypes:exported	files	-	unknown	unknown	-	-
+com.apple.iCloud	1268			sbIC	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.icloud-file-fault	1220	icloud			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.icns	1267	icns		icns	CoreTypes:exported	none	image	documented	likely	-	-
 com.apple.icon-decoration					CoreTypes:imported	none	-	unknown	unknown	-	-
 com.apple.icon-decoration-position					CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration-position.center	162				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration-position.leading-bottom	162				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration-position.overlay	162				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration-position.trailing-bottom	162				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration.badge	166,161				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration.badge.checkmark	166,167				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration.badge.comments	166,167				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration.badge.drop-folder	166,167				CoreTypes:imported	file	-	unknown	unknown	-	-
-com.apple.icon-decoration.badge.heart	166,167				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration.badge.in-review	166,167				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration.badge.locked	164,182				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration.badge.locked-by-collaborator	166,167				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration.badge.locked-by-user	166,167				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration.badge.pinned	166,167				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration.badge.private-folder	166,167				CoreTypes:imported	file	-	unknown	unknown	-	-
-com.apple.icon-decoration.badge.syncing	166,167				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration.badge.trending	166,167				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration.badge.warning	166,167				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration.emboss	163,161				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration.system	161				CoreTypes:imported	none	-	unknown	unknown	-	-
-com.apple.icon-decoration.system.alias	182				CoreTypes:imported	file	-	unknown	unknown	-	-
-com.apple.icon-decoration.system.caution-alert	182				CoreTypes:imported	file	-	unknown	unknown	-	-
-com.apple.icon-decoration.system.new-folder	182				CoreTypes:imported	file	-	unknown	unknown	-	-
-com.apple.icon-decoration.system.unsupported	182				CoreTypes:imported	file	-	unknown	unknown	-	-
+com.apple.icon-decoration-position.center	144				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration-position.leading-bottom	144				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration-position.overlay	144				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration-position.trailing-bottom	144				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration.badge	148,143				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration.badge.checkmark	148,149				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration.badge.comments	148,149				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration.badge.drop-folder	148,149				CoreTypes:imported	file	-	unknown	unknown	-	-
+com.apple.icon-decoration.badge.heart	148,149				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration.badge.in-review	148,149				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration.badge.locked	146,164				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration.badge.locked-by-collaborator	148,149				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration.badge.locked-by-user	148,149				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration.badge.pinned	148,149				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration.badge.private-folder	148,149				CoreTypes:imported	file	-	unknown	unknown	-	-
+com.apple.icon-decoration.badge.syncing	148,149				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration.badge.trending	148,149				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration.badge.warning	148,149				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration.emboss	145,143				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration.system	143				CoreTypes:imported	none	-	unknown	unknown	-	-
+com.apple.icon-decoration.system.alias	164				CoreTypes:imported	file	-	unknown	unknown	-	-
+com.apple.icon-decoration.system.caution-alert	164				CoreTypes:imported	file	-	unknown	unknown	-	-
+com.apple.icon-decoration.system.new-folder	164				CoreTypes:imported	file	-	unknown	unknown	-	-
+com.apple.icon-decoration.system.unsupported	164				CoreTypes:imported	file	-	unknown	unknown	-	-
 com.apple.icon-overlay.alert-caution-badge	84			cbdg	CoreTypes:imported	file	-	unknown	unknown	-	-
 com.apple.icon-overlay.alias-badge	84			abdg	CoreTypes:imported	file	-	unknown	unknown	-	-
 com.apple.icon-overlay.drop-folder-badge	84			drfb	CoreTypes:imported	file	-	unknown	unknown	-	-
@@ -205,111 +187,114 @@ com.apple.icon-overlay.new-folder-badge	84			nfbg	CoreTypes:imported	file	-	unkn
 com.apple.icon-overlay.private-folder	84			prvf	CoreTypes:imported	file	-	unknown	unknown	-	-
 com.apple.icon-overlay.private-folder-badge	84			prfb	CoreTypes:imported	file	-	unknown	unknown	-	-
 com.apple.icon-overlay.unsupported-badge	84			ubdg	CoreTypes:imported	file	-	unknown	unknown	-	-
-com.apple.iconset	1244	iconset			CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.iconset	1246	iconset			CoreTypes:exported	none	container	unknown	likely-not	-	-
 com.apple.idisk				idsk,sbID	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.iig-source	1199	iig			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-com.apple.imac	625			sbIM	CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-15-1	224				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.imac-2021	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-2021-blue	200				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-2021-green	200				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-2021-orange	200				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-2021-purple	200				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-2021-red	200				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-2021-silver	200				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-2021-yellow	200				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-aluminum-20	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-aluminum-24	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-core-2-duo	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-core-duo	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-g4-15	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-g4-17	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-g4-20	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-g5	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-g5-isight	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-iSight-24	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-unibody	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-unibody-21	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-unibody-21-no-optical	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-unibody-21-no-optical-2017	220				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.imac-unibody-21-no-optical-2019	220				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.imac-unibody-21-no-optical.mid-2015	220				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.imac-unibody-27-no-optical	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.imac-unibody-27-no-optical-2017	224				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.imac-unibody-27-no-optical-2019	224				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.imac-unibody-27-no-optical-2020	224				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.imac-unibody-27-no-optical-late-2015	224				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.imacpro-2017	198				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.ink.inktext	1218			inkt	CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.installer-distribution-package	59,771	dist,distz		dist	CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.installer-meta-package	59,771	mpkg		mpkg	CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.installer-package	59,771	pkg		pkg1	CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.installer-package-archive	1218,1180	pkg,mpkg			CoreTypes:exported	none	archive	unknown	likely-not	-	-
-com.apple.intelligentsuggestions.assets	59,771	suggestionsassets			CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.internet-location	1325,1218				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.iig-source	1201	iig			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+com.apple.iLifeMediaBrowser.plugin	782	ilmbplugin			CoreTypes/iLifeMediaBrowserTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.imac	626			sbIM	CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-15-1	207				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.imac-2021	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-2021-blue	183				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-2021-green	183				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-2021-orange	183				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-2021-purple	183				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-2021-red	183				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-2021-silver	183				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-2021-yellow	183				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-aluminum-20	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-aluminum-24	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-core-2-duo	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-core-duo	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-g4-15	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-g4-17	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-g4-20	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-g5	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-g5-isight	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-iSight-24	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-unibody	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-unibody-21	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-unibody-21-no-optical	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-unibody-21-no-optical-2017	203				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.imac-unibody-21-no-optical-2019	203				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.imac-unibody-21-no-optical.mid-2015	203				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.imac-unibody-27-no-optical	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.imac-unibody-27-no-optical-2017	207				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.imac-unibody-27-no-optical-2019	207				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.imac-unibody-27-no-optical-2020	207				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.imac-unibody-27-no-optical-late-2015	207				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.imacpro-2017	181				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.iMovieLibrary	772	imovielibrary			CoreTypes:imported	none	container	unknown	likely-not	-	-
+com.apple.iMovieTheater	772	theater			CoreTypes:imported	none	container	unknown	likely-not	-	-
+com.apple.ink.inktext	1220			inkt	CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.installer-distribution-package	59,772	dist,distz		dist	CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.installer-meta-package	59,772	mpkg		mpkg	CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.installer-package	59,772	pkg		pkg1	CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.installer-package-archive	1220,1182	pkg,mpkg			CoreTypes:exported	none	archive	unknown	likely-not	-	-
+com.apple.intelligentsuggestions.assets	59,772	suggestionsassets			CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.internet-location	1329,1220				CoreTypes:exported	none	-	unknown	unknown	-	-
 com.apple.ios-device	82				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.ios-simulator	237				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.ipad	237				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-2-black	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-2-cdma-black	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-2-cdma-white	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-2-gsm-black	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-2-gsm-white	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-2-white	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-2a-black	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-2a-white	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-3-4g-CDMA-black	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-3-4g-CDMA-white	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-3-4g-GSM-black	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-3-4g-GSM-white	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-3-black	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-3-white	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-4-A1458-black	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-4-A1458-white	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-4-A1459-black	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-4-A1459-white	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-4-A1460-black	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-4-A1460-white	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-6-A1893-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-6-A1893-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-6-A1893-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-6-A1954-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-6-A1954-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-6-A1954-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-7-wifi-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-7-wifi-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-7-wifi-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-7-wwan-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-7-wwan-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-7-wwan-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-8-wifi-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-8-wifi-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-8-wifi-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-8-wwan-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-8-wwan-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-8-wwan-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-9-wifi-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-9-wifi-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-9-wwan-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-9-wwan-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-Air-A1474-99989b	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-Air-A1474-d7d9d8	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-Air-A1475-99989b	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-Air-A1475-d7d9d8	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-Air-A1476-99989b	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-Air-A1476-d7d9d8	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-air2-A1566-b4b5b9	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-air2-A1566-d7d9d8	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-air2-A1566-e1ccb5	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-air2-A1567-b4b5b9	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-air2-A1567-d7d9d8	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-air2-A1567-e1ccb5	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-air3-wifi-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-air3-wifi-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-air3-wifi-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-air3-wwan-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-air3-wwan-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-air3-wwan-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ios-simulator	222				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.ipad	222				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-2-black	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-2-cdma-black	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-2-cdma-white	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-2-gsm-black	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-2-gsm-white	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-2-white	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-2a-black	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-2a-white	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-3-4g-CDMA-black	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-3-4g-CDMA-white	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-3-4g-GSM-black	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-3-4g-GSM-white	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-3-black	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-3-white	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-4-A1458-black	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-4-A1458-white	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-4-A1459-black	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-4-A1459-white	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-4-A1460-black	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-4-A1460-white	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-6-A1893-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-6-A1893-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-6-A1893-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-6-A1954-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-6-A1954-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-6-A1954-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-7-wifi-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-7-wifi-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-7-wifi-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-7-wwan-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-7-wwan-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-7-wwan-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-8-wifi-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-8-wifi-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-8-wifi-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-8-wwan-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-8-wwan-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-8-wwan-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-9-wifi-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-9-wifi-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-9-wwan-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-9-wwan-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-Air-A1474-99989b	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-Air-A1474-d7d9d8	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-Air-A1475-99989b	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-Air-A1475-d7d9d8	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-Air-A1476-99989b	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-Air-A1476-d7d9d8	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-air2-A1566-b4b5b9	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-air2-A1566-d7d9d8	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-air2-A1566-e1ccb5	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-air2-A1567-b4b5b9	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-air2-A1567-d7d9d8	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-air2-A1567-e1ccb5	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-air3-wifi-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-air3-wifi-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-air3-wifi-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-air3-wwan-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-air3-wwan-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-air3-wwan-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.ipad-air4-1	126				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.ipad-air4-2	126				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.ipad-air4-3	126				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
@@ -320,57 +305,57 @@ com.apple.ipad-air5-3	126				CoreTypes/MobileDevices-0002:exported	file	-	unknow
 com.apple.ipad-air5-4	126				CoreTypes/MobileDevices-0002:exported	file	-	unknown	unknown	hardware	-
 com.apple.ipad-air5-6	126				CoreTypes/MobileDevices-0002:exported	file	-	unknown	unknown	hardware	-
 com.apple.ipad-air5-7	126				CoreTypes/MobileDevices-0002:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-gen5-A1822-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-gen5-A1822-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-gen5-A1822-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-gen5-A1823-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-gen5-A1823-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-gen5-A1823-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini-3g-A1454-black	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini-3g-A1454-white	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini-3g-A1455-black	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini-3g-A1455-white	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini-black	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini-white	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini2-A1489-99989b	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini2-A1489-d7d9d8	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini2-A1490-99989b	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini2-A1490-d7d9d8	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini2-A1491-99989b	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini2-A1491-d7d9d8	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini3-A1599-b4b5b9	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini3-A1599-d7d9d8	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini3-A1599-e1ccb5	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini3-A1600-b4b5b9	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini3-A1600-d7d9d8	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini3-A1600-e1ccb5	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini3-A1601-b4b5b9	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini3-A1601-d7d9d8	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini3-A1601-e1ccb5	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini4-A1538-b4b5b9	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini4-A1538-d7d9d8	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini4-A1538-e1ccb5	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini4-A1550-b4b5b9	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini4-A1550-d7d9d8	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini4-A1550-e1ccb5	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini5-wifi-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini5-wifi-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini5-wifi-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini5-wwan-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini5-wwan-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-mini5-wwan-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-gen5-A1822-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-gen5-A1822-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-gen5-A1822-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-gen5-A1823-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-gen5-A1823-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-gen5-A1823-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini-3g-A1454-black	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini-3g-A1454-white	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini-3g-A1455-black	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini-3g-A1455-white	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini-black	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini-white	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini2-A1489-99989b	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini2-A1489-d7d9d8	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini2-A1490-99989b	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini2-A1490-d7d9d8	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini2-A1491-99989b	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini2-A1491-d7d9d8	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini3-A1599-b4b5b9	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini3-A1599-d7d9d8	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini3-A1599-e1ccb5	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini3-A1600-b4b5b9	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini3-A1600-d7d9d8	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini3-A1600-e1ccb5	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini3-A1601-b4b5b9	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini3-A1601-d7d9d8	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini3-A1601-e1ccb5	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini4-A1538-b4b5b9	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini4-A1538-d7d9d8	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini4-A1538-e1ccb5	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini4-A1550-b4b5b9	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini4-A1550-d7d9d8	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini4-A1550-e1ccb5	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini5-wifi-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini5-wifi-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini5-wifi-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini5-wwan-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini5-wwan-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-mini5-wwan-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.ipad-mini6-1	126				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.ipad-mini6-3	126				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.ipad-mini6-6	126				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.ipad-mini6-7	126				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-10point5-A1701-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-10point5-A1701-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-10point5-A1701-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-10point5-A1701-4	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-10point5-A1709-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-10point5-A1709-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-10point5-A1709-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-10point5-A1709-4	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-10point5-A1701-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-10point5-A1701-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-10point5-A1701-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-10point5-A1701-4	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-10point5-A1709-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-10point5-A1709-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-10point5-A1709-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-10point5-A1709-4	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.ipad-pro-11-1	126				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.ipad-pro-11-2	126				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.ipad-pro-11-2nd-1	126				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
@@ -383,27 +368,27 @@ com.apple.ipad-pro-12point9-4th-1	126				CoreTypes/MobileDevices:exported	file	-
 com.apple.ipad-pro-12point9-4th-2	126				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.ipad-pro-12point9-5th-1	126				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.ipad-pro-12point9-5th-2	126				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-9point7-A1673-b9b7ba	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-9point7-A1673-dadcdb	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-9point7-A1673-e1ccb7	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-9point7-A1673-e4c1b9	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-9point7-A1674-b9b7ba	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-9point7-A1674-dadcdb	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-9point7-A1674-e1ccb7	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-9point7-A1674-e4c1b9	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-A1584-b4b5b9	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-A1584-d7d9d8	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-A1584-e1ccb5	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-A1652-b4b5b9	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-A1652-d7d9d8	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-A1652-e1ccb5	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-A1670-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-A1670-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-A1670-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-A1821-1	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-A1821-2	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipad-pro-A1821-3	239				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone	237			iphn,sbPh	CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-9point7-A1673-b9b7ba	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-9point7-A1673-dadcdb	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-9point7-A1673-e1ccb7	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-9point7-A1673-e4c1b9	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-9point7-A1674-b9b7ba	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-9point7-A1674-dadcdb	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-9point7-A1674-e1ccb7	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-9point7-A1674-e4c1b9	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-A1584-b4b5b9	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-A1584-d7d9d8	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-A1584-e1ccb5	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-A1652-b4b5b9	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-A1652-d7d9d8	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-A1652-e1ccb5	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-A1670-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-A1670-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-A1670-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-A1821-1	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-A1821-2	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipad-pro-A1821-3	224				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone	222			iphn,sbPh	CoreTypes:exported	file	-	unknown	unknown	hardware	-
 com.apple.iphone-11-1	127				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.iphone-11-11	127				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.iphone-11-12	127				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
@@ -460,90 +445,90 @@ com.apple.iphone-13-pro-max-18	127				CoreTypes/MobileDevices-0001:exported	file
 com.apple.iphone-13-pro-max-2	127				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.iphone-13-pro-max-3	127				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.iphone-13-pro-max-9	127				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-3g	393				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-3gs	393				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-4	393				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-4-black	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-4-cdma-black	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-4-cdma-white	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-4-white	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-4b-black	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-4b-white	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-4s-black	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-4s-white	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5-A1428-3b3b3c	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5-A1428-black	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5-A1428-e1e4e3	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5-A1428-white	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5-A1429-3b3b3c	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5-A1429-black	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5-A1429-e1e4e3	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5-A1429-white	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5c-A1456-46abe0	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5c-A1456-a1e877	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5c-A1456-f5f4f7	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5c-A1456-faf189	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5c-A1456-fe767a	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5c-A1507-46abe0	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5c-A1507-a1e877	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5c-A1507-f5f4f7	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5c-A1507-faf189	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5c-A1507-fe767a	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5s-A1453-99989b	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5s-A1453-d4c5b3	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5s-A1453-d7d9d8	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5s-A1457-99989b	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5s-A1457-d4c5b3	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-5s-A1457-d7d9d8	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-6-b4b5b9	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-6-d7d9d8	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-6-e1ccb5	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-6-plus-b4b5b9	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-6-plus-d7d9d8	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-6-plus-e1ccb5	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-6s-b9b7ba	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-6s-dadcdb	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-6s-e1ccb7	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-6s-e4c1b9	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-6s-plus-b9b7ba	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-6s-plus-dadcdb	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-6s-plus-e1ccb7	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-6s-plus-e4c1b9	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-7-1	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-7-2	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-7-3	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-7-4	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-7-5	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-7-6	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-7-plus-1	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-7-plus-2	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-7-plus-3	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-7-plus-4	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-7-plus-5	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-7-plus-6	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-8	393				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-8-2	511				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-8-6	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-8-7	511				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-8-8	511				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-8-plus	393				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-8-plus-1	516				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-8-plus-2	516				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-8-plus-3	516				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-8-plus-6	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-se-1	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-se-2	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-se-6	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-se-A1662-aeb1b8	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-se-A1662-d6c8b9	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-se-A1662-dcdede	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-se-A1662-e5bdb5	393				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-se3-1	393				CoreTypes/MobileDevices-0001:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-se3-2	393				CoreTypes/MobileDevices-0001:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-se3-6	393				CoreTypes/MobileDevices-0001:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-3g	378				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-3gs	378				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-4	378				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-4-black	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-4-cdma-black	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-4-cdma-white	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-4-white	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-4b-black	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-4b-white	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-4s-black	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-4s-white	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5-A1428-3b3b3c	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5-A1428-black	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5-A1428-e1e4e3	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5-A1428-white	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5-A1429-3b3b3c	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5-A1429-black	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5-A1429-e1e4e3	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5-A1429-white	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5c-A1456-46abe0	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5c-A1456-a1e877	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5c-A1456-f5f4f7	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5c-A1456-faf189	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5c-A1456-fe767a	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5c-A1507-46abe0	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5c-A1507-a1e877	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5c-A1507-f5f4f7	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5c-A1507-faf189	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5c-A1507-fe767a	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5s-A1453-99989b	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5s-A1453-d4c5b3	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5s-A1453-d7d9d8	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5s-A1457-99989b	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5s-A1457-d4c5b3	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-5s-A1457-d7d9d8	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-6-b4b5b9	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-6-d7d9d8	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-6-e1ccb5	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-6-plus-b4b5b9	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-6-plus-d7d9d8	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-6-plus-e1ccb5	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-6s-b9b7ba	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-6s-dadcdb	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-6s-e1ccb7	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-6s-e4c1b9	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-6s-plus-b9b7ba	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-6s-plus-dadcdb	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-6s-plus-e1ccb7	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-6s-plus-e4c1b9	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-7-1	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-7-2	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-7-3	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-7-4	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-7-5	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-7-6	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-7-plus-1	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-7-plus-2	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-7-plus-3	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-7-plus-4	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-7-plus-5	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-7-plus-6	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-8	378				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-8-2	496				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-8-6	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-8-7	496				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-8-8	496				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-8-plus	378				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-8-plus-1	501				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-8-plus-2	501				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-8-plus-3	501				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-8-plus-6	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-se-1	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-se-2	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-se-6	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-se-A1662-aeb1b8	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-se-A1662-d6c8b9	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-se-A1662-dcdede	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-se-A1662-e5bdb5	378				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-se3-1	378				CoreTypes/MobileDevices-0001:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-se3-2	378				CoreTypes/MobileDevices-0001:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-se3-6	378				CoreTypes/MobileDevices-0001:exported	file	-	unknown	unknown	hardware	-
 com.apple.iphone-x	127				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-x-1	531				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.iphone-x-2	531				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-x-1	516				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.iphone-x-2	516				CoreTypes:exported	file	-	unknown	unknown	hardware	-
 com.apple.iphone-xr-1	127				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.iphone-xr-2	127				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.iphone-xr-6	127				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
@@ -556,48 +541,63 @@ com.apple.iphone-xs-4	127				CoreTypes/MobileDevices:exported	file	-	unknown	unk
 com.apple.iphone-xs-max-1	127				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.iphone-xs-max-2	127				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
 com.apple.iphone-xs-max-4	127				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod	237			ipdt,sbPT	CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod	222			ipdt,sbPT	CoreTypes:exported	file	-	unknown	unknown	hardware	-
 com.apple.ipod-classic	588				CoreTypes:exported	none	-	unknown	unknown	hardware	-
 com.apple.ipod-mini	588				CoreTypes:exported	none	-	unknown	unknown	hardware	-
 com.apple.ipod-nano	588				CoreTypes:exported	none	-	unknown	unknown	hardware	-
 com.apple.ipod-shuffle	588				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-shuffle-gen1	550				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-shuffle-gen2	550				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-shuffle-gen3	550				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-shuffle-gen4	550				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch	546				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-2	546				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-3	546				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-4	546				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-4-black	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-4-white	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-5-blue	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-5-pink	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-5-red	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-5-silver	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-5-slate	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-5-sparrow	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-5-white	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-5-yellow	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-6-458dce	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-6-6b6a6d	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-6-c6353f	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-6-dadcdb	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-6-e1ccb7	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-6-e75090	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-7-2	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-7-3	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-7-4	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-7-5	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-7-6	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.ipod-touch-7-9	555				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.itunes.store-url	1341	itms			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.kernel-extension	59,771	kext			CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.keynote.key	771,1311				CoreTypes:imported	files	iwork	likely	likely	-	-
-com.apple.keynote.kth	771,1311				CoreTypes:imported	none	iwork	likely	likely	-	-
-com.apple.ktrace	1218,1271	ktrace			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.led-cinema-display-24	1224				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.led-cinema-display-27	1224				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-shuffle-gen1	535				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-shuffle-gen2	535				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-shuffle-gen3	535				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-shuffle-gen4	535				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch	531				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-2	531				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-3	531				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-4	531				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-4-black	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-4-white	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-5-blue	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-5-pink	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-5-red	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-5-silver	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-5-slate	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-5-sparrow	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-5-white	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-5-yellow	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-6-458dce	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-6-6b6a6d	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-6-c6353f	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-6-dadcdb	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-6-e1ccb7	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-6-e75090	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-7-2	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-7-3	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-7-4	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-7-5	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-7-6	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.ipod-touch-7-9	540				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.itunes.store-url	1345	itms			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.iWork.Keynote.key	772,1315,583	key			CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.iWork.Keynote.key-tef	772,1315,583	key-tef			CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.iWork.Keynote.kth	772,1315,584	kth			CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.iWork.Keynote.sffkey	1220,1315	key	application/x-iwork-keynote-sffkey		CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.iWork.Keynote.sffkth	1220,1315	kth	application/x-iwork-keynote-sffkth		CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.iWork.Numbers.numbers	772,1213,1326	numbers			CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.iWork.Numbers.numbers-tef	772,1213,1326	numbers-tef			CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.iWork.Numbers.sffnumbers	1220,1213,1326	numbers	application/x-iwork-numbers-sffnumbers		CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.iWork.Numbers.sfftemplate	1220,1213,1326	nmbtemplate	application/x-iwork-numbers-sfftemplate		CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.iWork.Numbers.template	772,1213,1326	nmbtemplate			CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.iWork.Pages.pages	772,1213	pages			CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.iWork.Pages.pages-tef	772,1213	pages-tef			CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.iWork.Pages.sffpages	1220,1213	pages	application/x-iwork-pages-sffpages		CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.iWork.Pages.sfftemplate	1220,1213	template	application/x-iwork-pages-sfftemplate		CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.iWork.Pages.template	772,1213	template			CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.kernel-extension	59,772	kext			CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.keynote.key	772,1315				CoreTypes:imported	files	iwork	likely	likely	-	-
+com.apple.keynote.kth	772,1315				CoreTypes:imported	none	iwork	likely	likely	-	-
+com.apple.ktrace	1220,1275	ktrace			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.led-cinema-display-24	1226				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.led-cinema-display-27	1226				CoreTypes:exported	file	-	unknown	unknown	hardware	-
 com.apple.legacy-ipod	82				CoreTypes:exported	file	-	unknown	unknown	hardware	-
 com.apple.legacy.actions-icon	84			acts	CoreTypes:imported	file	-	unknown	unknown	-	-
 com.apple.legacy.backward-arrow	84			baro,sbar	CoreTypes:imported	file	-	unknown	unknown	-	-
@@ -628,752 +628,752 @@ com.apple.legacy.toolbar-info-icon	84			tbin	CoreTypes:imported	file	-	unknown	u
 com.apple.legacy.toolbar-labels-icon	84			tblb	CoreTypes:imported	file	-	unknown	unknown	-	-
 com.apple.legacy.unlocked	84			ulck	CoreTypes:imported	file	-	unknown	unknown	-	-
 com.apple.legacy.window	84			gwin	CoreTypes:imported	file	-	unknown	unknown	-	-
-com.apple.library-folder	1244			ƒlib,extn,tLib	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.library-folder	1246			ƒlib,extn,tLib	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.linkpresentation.metadata	1220				UniformTypeIdentifiers:exported	none	-	unknown	unknown	-	macos15
 com.apple.live-photo					CoreTypes:exported	none	live-photo	documented	unknown	-	-
 com.apple.localizable-name-bundle	59				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.localized-pdf-bundle	620,771,1211	lpdf			CoreTypes:exported	files	container	unknown	likely-not	-	-
-com.apple.log	1304,1271	log			CoreTypes:exported	none	plain-text	documented	likely	-	-
-com.apple.m4a-audio	1287	m4a	audio/x-m4a	M4A 	CoreTypes:exported	none	audio	documented	unknown	-	-
-com.apple.m4v-video	1286	m4v	video/x-m4v	M4V 	CoreTypes:exported	none	movie	documented	unknown	-	-
-com.apple.mac	1212,82			gmac,root	CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.mac.laptop	625			sbLt	CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.mac.rackmount	625			sbXs	CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.mac.tower	625				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbinary-archive	1218,1180	bin	application/macbinary,application/x-macbinary		CoreTypes:exported	none	archive	unknown	likely-not	-	-
-com.apple.macbook	626				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbook-black	630				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbook-retina	630				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbook-retina-gold	632				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbook-retina-gold-2017	633				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbook-retina-gold-2018	632				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbook-retina-rose-gold	632				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbook-retina-rose-gold-2017	636				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbook-retina-silver	632				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbook-retina-silver-2017	638				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbook-retina-space-gray	632				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbook-retina-space-gray-2017	640				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbook-unibody	630				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbook-unibody-plastic	630				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbook-white	630				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookair	626				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookair-11-unibody	645				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookair-13-2022	645				CoreTypes/CoreTypes-0004:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookair-13-2022-midnight	647				CoreTypes/CoreTypes-0004:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookair-13-2022-silver	647				CoreTypes/CoreTypes-0004:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookair-13-2022-space-gray	647				CoreTypes/CoreTypes-0004:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookair-13-2022-stardust	647				CoreTypes/CoreTypes-0004:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookair-13-unibody	645				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookair-2018	645				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookair-2018-gold	653				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookair-2018-silver	653				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookair-2018-space-gray	653				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookair-2019	653				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookair-2019-gold	654				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookair-2019-silver	655				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookair-2019-space-gray	656				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookair-2020	657				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookair-2020-gold	658				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookair-2020-silver	659				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookair-2020-space-gray	660				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookair-late-2020	661				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookair-late-2020-gold	662,665				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookair-late-2020-silver	663,665				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookair-late-2020-space-gray	664,665				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro	626				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-2022	677				CoreTypes/CoreTypes-0004:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-2022-silver	682,670				CoreTypes/CoreTypes-0004:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-2022-space-gray	687,670				CoreTypes/CoreTypes-0004:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-display	669				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-four-usb-ports-2020	677				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-four-usb-ports-silver-2020	682,674				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-four-usb-ports-space-gray-2020	687,674				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-touchid	669				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-touchid-2017	677				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-touchid-2018	677				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-touchid-2020	677				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-touchid-late-2020	680				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-touchid-silver	677				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-touchid-silver-2017	682				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-touchid-silver-2018	682,679				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-touchid-silver-2020	682,680				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-touchid-silver-late-2020	685,681				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-touchid-space-gray	677				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-touchid-space-gray-2017	687				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-touchid-space-gray-2018	687,679				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-touchid-space-gray-2020	687,680				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-touchid-space-gray-late-2020	690,681				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-usbc	669				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-usbc-2017	692				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-usbc-2019	692				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-usbc-silver	692				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-usbc-silver-2017	695				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-usbc-silver-2019	695,694				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-usbc-space-gray	692				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-usbc-space-gray-2017	698				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-retina-usbc-space-gray-2019	698,694				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-13-unibody	669				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-14	669				CoreTypes/CoreTypes-0002:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-14-2021	734,702				CoreTypes/CoreTypes-0002:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-14-2021-silver	703,706				CoreTypes/CoreTypes-0002:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-14-2021-space-gray	703,707				CoreTypes/CoreTypes-0002:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-14-silver	702				CoreTypes/CoreTypes-0002:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-14-space-gray	702				CoreTypes/CoreTypes-0002:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-15	669				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-15-late-2018	711				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-15-retina-display	669				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-15-retina-touchid	669				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-15-retina-touchid-2017	711				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-15-retina-touchid-2018	711				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-15-retina-touchid-silver	711				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-15-retina-touchid-silver-2017	714				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-15-retina-touchid-silver-2018	714,713				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-15-retina-touchid-space-gray	711				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-15-retina-touchid-space-gray-2017	717				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-15-retina-touchid-space-gray-2018	717,713				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-15-silver-late-2018	714,709				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-15-space-gray-late-2018	717,709				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-15-unibody	669				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-16	669				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-16-2021	734,723				CoreTypes/CoreTypes-0002:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-16-2021-silver	724,728				CoreTypes/CoreTypes-0002:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-16-2021-space-gray	724,730				CoreTypes/CoreTypes-0002:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-16-mid-2020	723				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-16-silver	723				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-16-silver-mid-2020	728,727				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-16-space-gray	723				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-16-space-gray-mid-2020	730,727				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macbookpro-17	669				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-17-unibody	669				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macbookpro-2021	669				CoreTypes/CoreTypes-0002:exported	none	-	unknown	unknown	hardware	-
-com.apple.mach-o-binary	1340				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.mach-o-bundle	735				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.mach-o-core	735				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.mach-o-dylib	735	dylib			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.mach-o-executable	735				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.mach-o-object	735				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.macmini	625			sbMM	CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macmini-2018	741				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macmini-2020	741				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macmini-core-duo	741				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macmini-g4	741				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.macmini-unibody	741				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macmini-unibody-no-optical	741				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macpaint-image	1264	pntg		PNTG	CoreTypes:exported	none	image	documented	likely	-	-
-com.apple.macpro	625			sbMP	CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macpro-2019	749,628				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macpro-2019-rackmount	749,627				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macpro-cylinder	749,628			sbMC	CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macpro-firewire	749,628				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.macstudio	625				CoreTypes/CoreTypes-0003:exported	file	-	unknown	unknown	hardware	-
-com.apple.mail-internet-location	236	mailloc		ilma	CoreTypes:exported	composited	-	unknown	unknown	-	-
-com.apple.mapkit.map-item	1218				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.menu-extra	771,59	menu			CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.metadata-importer	781	mdimporter			CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.mobileconfig	1355	mobileconfig,mobile	application/x-apple-aspen-config		CoreTypes:exported	files	other-text	unknown	unknown	-	-
-com.apple.mobileprovision	1218	mobileprovision	application/x-apple-aspen-mobileprovision		CoreTypes:exported	files	-	unknown	unknown	-	-
-com.apple.mount-point	1265,809				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.movie-folder	1244			fvoc,tMov,sbMv	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.mpeg-4-ringtone	1287	m4r	audio/x-m4r	M4R 	CoreTypes:exported	none	audio	documented	unknown	-	-
-com.apple.music-folder	1244			spki,tMus,sbMs	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.localized-pdf-bundle	621,772,1213	lpdf			CoreTypes:exported	files	container	unknown	likely-not	-	-
+com.apple.log	1308,1275	log			CoreTypes:exported	none	plain-text	documented	likely	-	-
+com.apple.m4a-audio	1291	m4a	audio/x-m4a	M4A 	CoreTypes:exported	none	audio	documented	unknown	-	-
+com.apple.m4v-video	1290	m4v	video/x-m4v	M4V 	CoreTypes:exported	none	movie	documented	unknown	-	-
+com.apple.mac	1214,82			gmac,root	CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.mac.laptop	626			sbLt	CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.mac.rackmount	626			sbXs	CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.mac.tower	626				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbinary-archive	1220,1182	bin	application/macbinary,application/x-macbinary		CoreTypes:exported	none	archive	unknown	likely-not	-	-
+com.apple.macbook	627				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbook-black	631				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbook-retina	631				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbook-retina-gold	633				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbook-retina-gold-2017	634				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbook-retina-gold-2018	633				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbook-retina-rose-gold	633				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbook-retina-rose-gold-2017	637				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbook-retina-silver	633				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbook-retina-silver-2017	639				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbook-retina-space-gray	633				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbook-retina-space-gray-2017	641				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbook-unibody	631				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbook-unibody-plastic	631				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbook-white	631				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookair	627				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookair-11-unibody	646				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookair-13-2022	646				CoreTypes/CoreTypes-0004:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookair-13-2022-midnight	648				CoreTypes/CoreTypes-0004:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookair-13-2022-silver	648				CoreTypes/CoreTypes-0004:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookair-13-2022-space-gray	648				CoreTypes/CoreTypes-0004:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookair-13-2022-stardust	648				CoreTypes/CoreTypes-0004:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookair-13-unibody	646				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookair-2018	646				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookair-2018-gold	654				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookair-2018-silver	654				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookair-2018-space-gray	654				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookair-2019	654				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookair-2019-gold	655				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookair-2019-silver	656				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookair-2019-space-gray	657				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookair-2020	658				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookair-2020-gold	659				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookair-2020-silver	660				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookair-2020-space-gray	661				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookair-late-2020	662				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookair-late-2020-gold	663,666				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookair-late-2020-silver	664,666				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookair-late-2020-space-gray	665,666				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro	627				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-2022	678				CoreTypes/CoreTypes-0004:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-2022-silver	683,671				CoreTypes/CoreTypes-0004:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-2022-space-gray	688,671				CoreTypes/CoreTypes-0004:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-display	670				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-four-usb-ports-2020	678				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-four-usb-ports-silver-2020	683,675				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-four-usb-ports-space-gray-2020	688,675				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-touchid	670				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-touchid-2017	678				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-touchid-2018	678				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-touchid-2020	678				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-touchid-late-2020	681				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-touchid-silver	678				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-touchid-silver-2017	683				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-touchid-silver-2018	683,680				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-touchid-silver-2020	683,681				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-touchid-silver-late-2020	686,682				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-touchid-space-gray	678				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-touchid-space-gray-2017	688				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-touchid-space-gray-2018	688,680				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-touchid-space-gray-2020	688,681				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-touchid-space-gray-late-2020	691,682				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-usbc	670				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-usbc-2017	693				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-usbc-2019	693				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-usbc-silver	693				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-usbc-silver-2017	696				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-usbc-silver-2019	696,695				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-usbc-space-gray	693				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-usbc-space-gray-2017	699				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-retina-usbc-space-gray-2019	699,695				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-13-unibody	670				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-14	670				CoreTypes/CoreTypes-0002:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-14-2021	735,703				CoreTypes/CoreTypes-0002:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-14-2021-silver	704,707				CoreTypes/CoreTypes-0002:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-14-2021-space-gray	704,708				CoreTypes/CoreTypes-0002:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-14-silver	703				CoreTypes/CoreTypes-0002:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-14-space-gray	703				CoreTypes/CoreTypes-0002:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-15	670				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-15-late-2018	712				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-15-retina-display	670				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-15-retina-touchid	670				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-15-retina-touchid-2017	712				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-15-retina-touchid-2018	712				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-15-retina-touchid-silver	712				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-15-retina-touchid-silver-2017	715				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-15-retina-touchid-silver-2018	715,714				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-15-retina-touchid-space-gray	712				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-15-retina-touchid-space-gray-2017	718				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-15-retina-touchid-space-gray-2018	718,714				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-15-silver-late-2018	715,710				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-15-space-gray-late-2018	718,710				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-15-unibody	670				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-16	670				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-16-2021	735,724				CoreTypes/CoreTypes-0002:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-16-2021-silver	725,729				CoreTypes/CoreTypes-0002:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-16-2021-space-gray	725,731				CoreTypes/CoreTypes-0002:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-16-mid-2020	724				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-16-silver	724				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-16-silver-mid-2020	729,728				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-16-space-gray	724				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-16-space-gray-mid-2020	731,728				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macbookpro-17	670				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-17-unibody	670				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macbookpro-2021	670				CoreTypes/CoreTypes-0002:exported	none	-	unknown	unknown	hardware	-
+com.apple.mach-o-binary	1344				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.mach-o-bundle	736				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.mach-o-core	736				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.mach-o-dylib	736	dylib			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.mach-o-executable	736				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.mach-o-object	736				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.macmini	626			sbMM	CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macmini-2018	742				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macmini-2020	742				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macmini-core-duo	742				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macmini-g4	742				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.macmini-unibody	742				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macmini-unibody-no-optical	742				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macpaint-image	1267	pntg		PNTG	CoreTypes:exported	none	image	documented	likely	-	-
+com.apple.macpro	626			sbMP	CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macpro-2019	750,629				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macpro-2019-rackmount	750,628				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macpro-cylinder	750,629			sbMC	CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macpro-firewire	750,629				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.macstudio	626				CoreTypes/CoreTypes-0003:exported	file	-	unknown	unknown	hardware	-
+com.apple.mail-internet-location	221	mailloc		ilma	CoreTypes:exported	composited	-	unknown	unknown	-	-
+com.apple.mapkit.map-item	1220				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.menu-extra	772,59	menu			CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.metadata-importer	782	mdimporter			CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.mobileconfig	1359	mobileconfig,mobile	application/x-apple-aspen-config		CoreTypes:exported	files	other-text	unknown	unknown	-	-
+com.apple.mobileprovision	1220	mobileprovision	application/x-apple-aspen-mobileprovision		CoreTypes:exported	files	-	unknown	unknown	-	-
+com.apple.mount-point	1268,810				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.movie-folder	1246			fvoc,tMov,sbMv	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.mpeg-4-ringtone	1291	m4r	audio/x-m4r	M4R 	CoreTypes:exported	none	audio	documented	unknown	-	-
+com.apple.music-folder	1246			spki,tMus,sbMs	CoreTypes:exported	file	container	unknown	likely-not	-	-
 com.apple.network-neighborhood				gnet,macn,sbNw	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.news-internet-location	236	newsloc		ilnw	CoreTypes:exported	composited	-	unknown	unknown	-	-
+com.apple.news-internet-location	221	newsloc		ilnw	CoreTypes:exported	composited	-	unknown	unknown	-	-
 com.apple.not-loaded	84			nldd	CoreTypes:imported	file	-	unknown	unknown	-	-
 com.apple.notifications					CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.nspboard-type	1333				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.ostype	1333				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.package	1222				CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.panicreport	1345,1271	panic			CoreTypes:exported	file	plain-text	documented	likely	-	-
+com.apple.nspboard-type	1337				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.ostype	1337				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.package	1224				CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.panicreport	1349,1275	panic			CoreTypes:exported	file	plain-text	documented	likely	-	-
 com.apple.pasteboard.promised-file-content-type					CoreTypes:exported	none	-	unknown	unknown	-	-
 com.apple.pasteboard.promised-file-url					CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.pef-binary	1218,1238				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.pict	1264	pict,pct,pic	image/pict,image/x-pict,image/x-macpict	PICT	CoreTypes:exported	none	image	documented	likely	-	-
-com.apple.pictures-folder	1244			tPic,morƒ,sbPc	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.pkpass	59,771	pkpass	application/vnd.apple.pkpass		CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.pkpass-data	1218	pkpass			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.pkpasses-data	1218	pkpasses	application/vnd.apple.pkpasses		CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.plugin	59,771	plugin		plug	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.pluginkit	59,771	pluginkit			CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.powerbook	626				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.powerbook-g4-12	783				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.powerbook-g4-15	783				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.powerbook-g4-17	783				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.powerbook-g4-titanium	783				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.powermac	628				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.powermac-g4-mirrored-drive-doors	788				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.powermac-g4-quicksilver	788				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.powermac-g5	788				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.ppp-plug-in	781	ppp			CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.private.live-photo-bundle	619,59,771	pvt			CoreTypes:exported	none	live-photo	documented	unknown	-	-
-com.apple.pro-display-xdr	1224				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.profile-background-color	1218			pbcl	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.profile-font-and-color	1218			pfcl	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.profile-font-icon	1265			pfnt	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.property-list	1218	plist			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.protected-mpeg-4-audio	1183	m4p		M4P 	CoreTypes:exported	none	audio	documented	unknown	-	-
-com.apple.protected-mpeg-4-audio-b	799	m4b		M4B 	CoreTypes:exported	none	audio	documented	unknown	-	-
-com.apple.protected-mpeg-4-video	624				CoreTypes:exported	none	movie	documented	unknown	-	-
-com.apple.provisionprofile	1355	provisionprofile			CoreTypes:exported	files	other-text	unknown	unknown	-	-
-com.apple.public-folder	1244			tPub,pubf	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.quartz-composer-composition	1218,1238	qtz	application/x-quartzcomposer		CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.quicklook-generator	781	qlgenerator			CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.quicktime-image	1264	qtif,qti	image/x-quicktime	qtif	CoreTypes:exported	none	image	documented	likely	-	-
-com.apple.quicktime-movie	1278	mov,qt	video/quicktime	MooV	CoreTypes:exported	none	movie	documented	unknown	-	-
-com.apple.reality	1218	reality	model/vnd.reality		CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.pef-binary	1220,1240				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.pict	1267	pict,pct,pic	image/pict,image/x-pict,image/x-macpict	PICT	CoreTypes:exported	none	image	documented	likely	-	-
+com.apple.pictures-folder	1246			tPic,morƒ,sbPc	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.pkpass	59,772	pkpass	application/vnd.apple.pkpass		CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.pkpass-data	1220	pkpass			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.pkpasses-data	1220	pkpasses	application/vnd.apple.pkpasses		CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.plugin	59,772	plugin		plug	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.pluginkit	59,772	pluginkit			CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.powerbook	627				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.powerbook-g4-12	784				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.powerbook-g4-15	784				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.powerbook-g4-17	784				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.powerbook-g4-titanium	784				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.powermac	629				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.powermac-g4-mirrored-drive-doors	789				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.powermac-g4-quicksilver	789				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.powermac-g5	789				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.ppp-plug-in	782	ppp			CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.private.live-photo-bundle	620,59,772	pvt			CoreTypes:exported	none	live-photo	documented	unknown	-	-
+com.apple.pro-display-xdr	1226				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.profile-background-color	1220			pbcl	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.profile-font-and-color	1220			pfcl	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.profile-font-icon	1268			pfnt	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.property-list	1220	plist			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.protected-mpeg-4-audio	1185	m4p		M4P 	CoreTypes:exported	none	audio	documented	unknown	-	-
+com.apple.protected-mpeg-4-audio-b	800	m4b		M4B 	CoreTypes:exported	none	audio	documented	unknown	-	-
+com.apple.protected-mpeg-4-video	625				CoreTypes:exported	none	movie	documented	unknown	-	-
+com.apple.provisionprofile	1359	provisionprofile			CoreTypes:exported	files	other-text	unknown	unknown	-	-
+com.apple.public-folder	1246			tPub,pubf	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.quartz-composer-composition	1220,1240	qtz	application/x-quartzcomposer		CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.quicklook-generator	782	qlgenerator			CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.quicktime-image	1267	qtif,qti	image/x-quicktime	qtif	CoreTypes:exported	none	image	documented	likely	-	-
+com.apple.quicktime-movie	1282	mov,qt	video/quicktime	MooV	CoreTypes:exported	none	movie	documented	unknown	-	-
+com.apple.reality	1220	reality	model/vnd.reality		CoreTypes:exported	file	-	unknown	unknown	-	-
 com.apple.resolvable					CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.rez-source	1319	r			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-com.apple.rtfd	771,1211	rtfd			CoreTypes:exported	composited	rich-text	unknown	unknown	-	-
-com.apple.scenekit.scene	1218,1123	scn,scnz			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.scripting-definition	1355	sdef			CoreTypes:exported	composited	other-text	unknown	unknown	-	-
-com.apple.server-applications-folder	1244			sapp	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.servers-folder	1244			shpt	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.rez-source	1323	r			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+com.apple.rtfd	772,1213	rtfd			CoreTypes:exported	composited	rich-text	unknown	unknown	-	-
+com.apple.scenekit.scene	1220,1125	scn,scnz			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.scripting-definition	1359	sdef			CoreTypes:exported	composited	other-text	unknown	unknown	-	-
+com.apple.server-applications-folder	1246			sapp	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.servers-folder	1246			shpt	CoreTypes:exported	file	container	unknown	likely-not	-	-
 com.apple.service-application	45	service			CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.shazamcatalog	1218	shazamcatalog			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.shazamsignature	1218	shazamsignature			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.shutdownStall	1345,1271	shutdownstall			CoreTypes:exported	file	plain-text	documented	likely	-	-
-com.apple.sites-folder	1244			issf,tSts	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.spinreport	1345,1271	spin			CoreTypes:exported	file	plain-text	documented	likely	-	-
-com.apple.storage-external	1324			rmov,edsk,sbAD,sbED,sbSD	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.storage-internal	1324			hdsk,sbIn	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.storage-netboot	1324			netB	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.storage-removable	1324			flpy,sbRm	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.structured-text	1304				CoreTypes:exported	none	plain-text	documented	likely	-	-
-com.apple.structured-text.address	826				CoreTypes:exported	none	plain-text	documented	likely	-	-
-com.apple.structured-text.date	826				CoreTypes:exported	none	plain-text	documented	likely	-	-
-com.apple.structured-text.telephone-number	826				CoreTypes:exported	none	plain-text	documented	likely	-	-
-com.apple.structured-text.transit-information	826				CoreTypes:exported	none	plain-text	documented	likely	-	-
-com.apple.studio-display	1224				CoreTypes/CoreTypes-0003:exported	file	-	unknown	unknown	hardware	-
-com.apple.symbol-export	1319	exp			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-com.apple.system-extension	620,771	systemextension			CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.systempreference.prefpane	771,59	prefpane			CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.systempreference.screen-saver	771,59	saver			CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.systempreference.screen-slide-saver	771,59	slidesaver			CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.shazamcatalog	1220	shazamcatalog			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.shazamsignature	1220	shazamsignature			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.shutdownStall	1349,1275	shutdownstall			CoreTypes:exported	file	plain-text	documented	likely	-	-
+com.apple.sites-folder	1246			issf,tSts	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.spinreport	1349,1275	spin			CoreTypes:exported	file	plain-text	documented	likely	-	-
+com.apple.storage-external	1328			rmov,edsk,sbAD,sbED,sbSD	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.storage-internal	1328			hdsk,sbIn	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.storage-netboot	1328			netB	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.storage-removable	1328			flpy,sbRm	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.structured-text	1308				CoreTypes:exported	none	plain-text	documented	likely	-	-
+com.apple.structured-text.address	827				CoreTypes:exported	none	plain-text	documented	likely	-	-
+com.apple.structured-text.date	827				CoreTypes:exported	none	plain-text	documented	likely	-	-
+com.apple.structured-text.telephone-number	827				CoreTypes:exported	none	plain-text	documented	likely	-	-
+com.apple.structured-text.transit-information	827				CoreTypes:exported	none	plain-text	documented	likely	-	-
+com.apple.studio-display	1226				CoreTypes/CoreTypes-0003:exported	file	-	unknown	unknown	hardware	-
+com.apple.symbol-export	1323	exp			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+com.apple.system-extension	621,772	systemextension			CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.systempreference.prefpane	772,59	prefpane			CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.systempreference.screen-saver	772,59	saver			CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.systempreference.screen-slide-saver	772,59	slidesaver			CoreTypes:exported	none	container	unknown	likely-not	-	-
 com.apple.time-capsule	82			sbTC	CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.traditional-mac-plain-text	1304			TEXT,ttro	CoreTypes:exported	none	plain-text	documented	likely	-	-
-com.apple.trash-empty	1244			trsh,sbTr	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.trash-full	1244			ftrh	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.truetype-datafork-suitcase-font	1337	dfont		dfon	CoreTypes:exported	file	contact-calendar-mail-font	unknown	unknown	-	-
-com.apple.txn.text-multimedia-data	1218,1211			txtn	CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.traditional-mac-plain-text	1308			TEXT,ttro	CoreTypes:exported	none	plain-text	documented	likely	-	-
+com.apple.trash-empty	1246			trsh,sbTr	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.trash-full	1246			ftrh	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.truetype-datafork-suitcase-font	1341	dfont		dfon	CoreTypes:exported	file	contact-calendar-mail-font	unknown	unknown	-	-
+com.apple.txn.text-multimedia-data	1220,1213			txtn	CoreTypes:exported	none	-	unknown	unknown	-	-
 com.apple.unknown-object	84			unfs	CoreTypes:imported	file	-	unknown	unknown	-	-
 com.apple.user				user	CoreTypes:exported	file	-	unknown	unknown	-	-
 com.apple.user-group				grup	CoreTypes:exported	file	-	unknown	unknown	-	-
 com.apple.user-idisk				udsk	CoreTypes:exported	file	-	unknown	unknown	-	-
 com.apple.user-unknown				unus	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.users-folder	1244			wfld	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.utilities-folder	1244			utiƒ,tUtl,sbUF	CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.virtual-machine	625				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.vnc-internet-location	236	vncloc		ilvn	CoreTypes:exported	file	-	unknown	unknown	-	-
-com.apple.watch	237				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-1	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-2	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-3	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-4	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-5	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-7	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-8	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-9	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series1-1	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series1-2	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series1-3	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series1-4	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series1-5	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series1-6	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series2-1	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series2-2	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series2-3	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series2-4	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series2-5	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series2-6	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series2-7	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series3-cell-1	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series3-cell-11	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series3-cell-13	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series3-cell-2	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series3-cell-5	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series3-cell-6	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series3-cell-7	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series3-gps-1	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series3-gps-11	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series3-gps-13	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series3-gps-2	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series3-gps-5	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series3-gps-6	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-38mm-series3-gps-7	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-1	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-2	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-3	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-4	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-5	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-7	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-8	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-9	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series1-1	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series1-2	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series1-3	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series1-4	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series1-5	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series1-6	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series2-1	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series2-2	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series2-3	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series2-4	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series2-5	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series2-6	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series2-7	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series3-cell-1	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series3-cell-11	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series3-cell-13	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series3-cell-2	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series3-cell-5	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series3-cell-6	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series3-cell-7	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series3-gps-1	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series3-gps-11	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series3-gps-13	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series3-gps-2	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series3-gps-5	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series3-gps-6	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-42mm-series3-gps-7	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-se-1	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-se-13	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-se-2	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series4-1	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series4-12	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series4-13	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series4-2	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series4-5	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series4-6	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series5-1	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series5-12	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series5-13	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series5-14	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series5-2	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series5-5	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series5-6	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series5-7	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series5-8	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series6-1	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series6-12	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series6-13	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series6-14	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series6-18	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series6-2	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series6-22	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series6-26	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series6-5	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series6-6	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series6-8	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series7-1	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series7-12	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series7-14	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series7-18	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series7-2	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series7-22	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series7-26	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series7-27	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series7-5	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series7-6	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watch-series7-8	852				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
-com.apple.watchface	1218,1214	watchface			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.web-internet-location	236	webloc		ilht	CoreTypes:exported	composited	-	unknown	unknown	-	-
-com.apple.webarchive	1218,1211	webarchive	application/x-webarchive	weba	CoreTypes:exported	files	web	unknown	unknown	-	-
-com.apple.webkit-plugin	781	webplugin			CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.x11-mach-o-executable	735				CoreTypes:exported	none	-	unknown	unknown	-	-
-com.apple.xar-archive	1218,1180	xar			CoreTypes:exported	none	archive	unknown	likely-not	-	-
-com.apple.xcode.dsym	771	dsym			CoreTypes:exported	none	container	unknown	likely-not	-	-
-com.apple.xip-archive	968	xip			CoreTypes:exported	none	archive	unknown	likely-not	-	-
-com.apple.xml-property-list	1355,798	plist			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-com.apple.xpc-service	59,771	xpc			CoreTypes:exported	file	container	unknown	likely-not	-	-
-com.apple.xserve	627				CoreTypes:exported	file	-	unknown	unknown	hardware	-
-com.apple.xserve-g4	973				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.xserve-g5	973				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.apple.xserve-xeon	973				CoreTypes:exported	none	-	unknown	unknown	hardware	-
-com.audible.aa-audio	1183				CoreTypes:exported	none	audio	documented	unknown	-	-
-com.audible.aa-audiobook	977	aa	audio/audible,audio/x-pn-audibleaudio,audio/x-audible	AUDB	CoreTypes:exported	none	audio	documented	unknown	-	-
-com.audible.aax-audiobook	977	aax	audio/vnd.audible.aax	AUDX	CoreTypes:exported	none	audio	documented	unknown	-	-
-com.avid.open-media-framework	1184	omf		OMF 	CoreTypes:imported	none	-	unknown	unknown	-	-
-com.canon.cr2-raw-image	1202	cr2			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.canon.cr3-raw-image	1202	cr3			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.canon.crw-raw-image	1202	crw	image/x-canon-crw		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.canon.tif-raw-image	1202				CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.compuserve.gif	1264	gif	image/gif	GIFf	CoreTypes:imported	none	image	documented	likely	-	-
-com.digidesign.sd2-audio	1183	sd2		Sd2f	CoreTypes:imported	none	audio	documented	unknown	-	-
-com.dxo.raw-image	1202	dxo	image/x-dxo-dxo		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.epson.raw-image	1202	erf	image/x-epson-erf		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.fuji.raw-image	1202	raf			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.hasselblad.3fr-raw-image	1202	3fr			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.hasselblad.fff-raw-image	1202	fff			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.ilm.openexr-image	1264	exr			CoreTypes:imported	none	image	documented	likely	-	-
-com.j2.efx-fax	1239	efx	image/efax		CoreTypes:imported	none	image	documented	likely	-	-
-com.j2.jfx-fax	1239	jfx			CoreTypes:imported	none	image	documented	likely	-	-
-com.kodak.flashpix-image	1264	fpx	image/fpx,application/vnd.fpx		CoreTypes:imported	none	image	documented	likely	-	-
-com.kodak.raw-image	1202	dcr			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.konicaminolta.raw-image	1202	mrw			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.leafamerica.raw-image	1202	mos			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.leica.pwl-raw-image	1202	pwl	image/x-leica-pwl		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.leica.raw-image	1202	raw			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.leica.rwl-raw-image	1202	rwl			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.microsoft.advanced-stream-redirector	1184,1355	asx	video/x-ms-asx	ASX_	CoreTypes:imported	none	other-text	unknown	unknown	-	-
-com.microsoft.advanced-systems-format	1184	asf	video/x-ms-asf	ASF_	CoreTypes:imported	none	-	unknown	unknown	-	-
-com.microsoft.bmp	1264	bmp,dib	image/bmp	BMP ,BMPf	CoreTypes:imported	none	image	documented	likely	-	-
-com.microsoft.cab	1218,1180	cab			CoreTypes:imported	none	archive	unknown	likely-not	-	-
-com.microsoft.excel.sheet.binary.macroenabled	1359,1211,1322,1238	xlsb	application/vnd.ms-excel.sheet.binary.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
-com.microsoft.excel.xla	1218	xla		XLA5	CoreTypes:imported	none	-	unknown	unknown	-	-
-com.microsoft.excel.xls	1218,1211,1322	xls	application/vnd.ms-excel,application/msexcel	XLS8	CoreTypes:imported	files	office	likely	likely	-	-
-com.microsoft.excel.xlt	1218,1322	xlt	application/vnd.ms-excel,application/msexcel	sLS8	CoreTypes:imported	files	office	likely	likely	-	-
-com.microsoft.excel.xlw	1218,1322	xlw	application/vnd.ms-excel,application/msexcel	XLW8	CoreTypes:imported	files	office	likely	likely	-	-
-com.microsoft.ico	1264	ico	image/vnd.microsoft.icon		CoreTypes:imported	none	image	documented	likely	-	-
-com.microsoft.internet-shortcut	1325,1218	url			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.microsoft.powerpoint.pot	1218,1311	pot	application/vnd.ms-powerpoint,application/mspowerpoint	PPOT	CoreTypes:imported	files	office	likely	likely	-	-
-com.microsoft.powerpoint.pps	1218,1311	pps	application/vnd.ms-powerpoint,application/mspowerpoint	PPSS	CoreTypes:imported	files	office	likely	likely	-	-
-com.microsoft.powerpoint.ppt	1218,1311	ppt	application/vnd.ms-powerpoint,application/mspowerpoint	SLD8	CoreTypes:imported	files	office	likely	likely	-	-
-com.microsoft.waveform-audio	1183	wav,wave,bwf	audio/vnd.wave,audio/wav,audio/wave,audio/x-wav	.WAV,WAVE	CoreTypes:imported	none	audio	documented	unknown	-	-
-com.microsoft.windows-dynamic-link-library	1218,1238	dll	application/x-msdownload		CoreTypes:exported	none	-	unknown	unknown	-	-
-com.microsoft.windows-executable	1218,1238	exe	application/x-msdownload		CoreTypes:exported	none	-	unknown	unknown	-	-
-com.microsoft.windows-media-wax	1183,1002	wax	video/x-ms-wax		CoreTypes:imported	none	other-text	unknown	unknown	-	-
-com.microsoft.windows-media-wm	1278,1003	wm	video/x-ms-wm		CoreTypes:imported	none	movie	documented	unknown	-	-
-com.microsoft.windows-media-wma	1183,1003	wma	video/x-ms-wma		CoreTypes:imported	none	audio	documented	unknown	-	-
-com.microsoft.windows-media-wmp	1278,1003	wmp	video/x-ms-wmp		CoreTypes:imported	none	movie	documented	unknown	-	-
-com.microsoft.windows-media-wmv	1278,1003	wmv	video/x-ms-wmv		CoreTypes:imported	none	movie	documented	unknown	-	-
-com.microsoft.windows-media-wmx	1278,1002	wmx	video/x-ms-wmx		CoreTypes:imported	none	other-text	unknown	unknown	-	-
-com.microsoft.windows-media-wvx	1278,1002	wvx	video/x-ms-wvx		CoreTypes:imported	none	other-text	unknown	unknown	-	-
-com.microsoft.word.doc	1218,1211	doc	application/msword	W8BN	CoreTypes:imported	files	office	likely	likely	-	-
-com.microsoft.word.dot	1218,1211	dot	application/msword	W8TN	CoreTypes:imported	files	office	likely	likely	-	-
-com.microsoft.word.wordml	1355,1211	xml			CoreTypes:imported	files	other-text	unknown	unknown	-	-
-com.netscape.javascript-source	1316,1238	js,jscript,javascript,mjs	text/javascript		CoreTypes:exported	none	other-text	unknown	unknown	-	-
-com.nikon.nrw-raw-image	1202	nrw	image/x-nikon-nrw		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.nikon.raw-image	1202	nef			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.olympus.or-raw-image	1033	orf	image/x-olympus-or		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.olympus.raw-image	1202	orf			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.olympus.sr-raw-image	1033	orf	image/x-olympus-sr		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.panasonic.raw-image	1202	raw			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.panasonic.rw2-raw-image	1202	rw2			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.pentax.raw-image	1202	pef			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.phaseone.raw-image	1202	iiq			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.pixar.universal-scene-description	1123,1218	usd,usda,usdc			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.pixar.universal-scene-description-mobile	1123,1218	usdz	model/vnd.usdz+zip		CoreTypes:exported	file	usdz	documented	unknown	-	-
-com.pkware.zip-archive	1218,1180				CoreTypes:exported	none	archive	unknown	likely-not	-	-
-com.real.realaudio	1183	ram,ra	audio/vnd.rn-realaudio,audio/x-pn-realaudio,audio/x-realaudio	PNRA	CoreTypes:imported	none	audio	documented	unknown	-	-
-com.real.realmedia	1278	rm	application/vnd.rn-realmedia	PNRM	CoreTypes:imported	none	movie	documented	unknown	-	-
-com.real.realmedia-vbr	1278	rmvb	application/vnd.rn-realmedia-vbr		CoreTypes:imported	none	movie	documented	unknown	-	-
-com.rsa.pkcs-12	1218	p12,pfx	application/x-pkcs12		CoreTypes:exported	none	-	unknown	unknown	-	-
-com.samsung.raw-image	1202	srw			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.scenarist.closed-caption	1333	scc			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.sgi.sgi-image	1264	sgi	image/sgi	.SGI	CoreTypes:imported	none	image	documented	likely	-	-
-com.sony.arw-raw-image	1202	arw			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.sony.raw-image	1202	srf			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.sony.sr2-raw-image	1202	sr2	image/x-sony-sr2		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
-com.sony.wave64	1183	w64			CoreTypes:exported	none	audio	documented	unknown	-	-
-com.soundblaster.soundfont	1183	sf2			CoreTypes:imported	none	audio	documented	unknown	-	-
+com.apple.users-folder	1246			wfld	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.utilities-folder	1246			utiƒ,tUtl,sbUF	CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.virtual-machine	626				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.vnc-internet-location	221	vncloc		ilvn	CoreTypes:exported	file	-	unknown	unknown	-	-
+com.apple.watch	222				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-1	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-2	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-3	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-4	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-5	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-7	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-8	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-9	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series1-1	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series1-2	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series1-3	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series1-4	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series1-5	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series1-6	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series2-1	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series2-2	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series2-3	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series2-4	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series2-5	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series2-6	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series2-7	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series3-cell-1	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series3-cell-11	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series3-cell-13	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series3-cell-2	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series3-cell-5	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series3-cell-6	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series3-cell-7	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series3-gps-1	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series3-gps-11	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series3-gps-13	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series3-gps-2	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series3-gps-5	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series3-gps-6	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-38mm-series3-gps-7	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-1	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-2	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-3	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-4	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-5	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-7	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-8	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-9	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series1-1	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series1-2	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series1-3	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series1-4	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series1-5	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series1-6	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series2-1	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series2-2	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series2-3	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series2-4	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series2-5	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series2-6	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series2-7	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series3-cell-1	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series3-cell-11	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series3-cell-13	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series3-cell-2	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series3-cell-5	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series3-cell-6	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series3-cell-7	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series3-gps-1	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series3-gps-11	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series3-gps-13	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series3-gps-2	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series3-gps-5	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series3-gps-6	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-42mm-series3-gps-7	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-se-1	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-se-13	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-se-2	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series4-1	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series4-12	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series4-13	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series4-2	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series4-5	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series4-6	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series5-1	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series5-12	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series5-13	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series5-14	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series5-2	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series5-5	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series5-6	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series5-7	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series5-8	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series6-1	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series6-12	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series6-13	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series6-14	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series6-18	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series6-2	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series6-22	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series6-26	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series6-5	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series6-6	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series6-8	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series7-1	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series7-12	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series7-14	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series7-18	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series7-2	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series7-22	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series7-26	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series7-27	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series7-5	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series7-6	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watch-series7-8	853				CoreTypes/MobileDevices:exported	file	-	unknown	unknown	hardware	-
+com.apple.watchface	1220,1216	watchface			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.web-internet-location	221	webloc		ilht	CoreTypes:exported	composited	-	unknown	unknown	-	-
+com.apple.webarchive	1220,1213	webarchive	application/x-webarchive	weba	CoreTypes:exported	files	web	unknown	unknown	-	-
+com.apple.webkit-plugin	782	webplugin			CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.x11-mach-o-executable	736				CoreTypes:exported	none	-	unknown	unknown	-	-
+com.apple.xar-archive	1220,1182	xar			CoreTypes:exported	none	archive	unknown	likely-not	-	-
+com.apple.xcode.dsym	772	dsym			CoreTypes:exported	none	container	unknown	likely-not	-	-
+com.apple.xip-archive	969	xip			CoreTypes:exported	none	archive	unknown	likely-not	-	-
+com.apple.xml-property-list	1359,799	plist			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+com.apple.xpc-service	59,772	xpc			CoreTypes:exported	file	container	unknown	likely-not	-	-
+com.apple.xserve	628				CoreTypes:exported	file	-	unknown	unknown	hardware	-
+com.apple.xserve-g4	974				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.xserve-g5	974				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.apple.xserve-xeon	974				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+com.audible.aa-audio	1185				CoreTypes:exported	none	audio	documented	unknown	-	-
+com.audible.aa-audiobook	978	aa	audio/audible,audio/x-pn-audibleaudio,audio/x-audible	AUDB	CoreTypes:exported	none	audio	documented	unknown	-	-
+com.audible.aax-audiobook	978	aax	audio/vnd.audible.aax	AUDX	CoreTypes:exported	none	audio	documented	unknown	-	-
+com.avid.open-media-framework	1186	omf		OMF 	CoreTypes:imported	none	-	unknown	unknown	-	-
+com.canon.cr2-raw-image	1204	cr2			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.canon.cr3-raw-image	1204	cr3			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.canon.crw-raw-image	1204	crw	image/x-canon-crw		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.canon.tif-raw-image	1204				CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.compuserve.gif	1267	gif	image/gif	GIFf	CoreTypes:imported	none	image	documented	likely	-	-
+com.digidesign.sd2-audio	1185	sd2		Sd2f	CoreTypes:imported	none	audio	documented	unknown	-	-
+com.dxo.raw-image	1204	dxo	image/x-dxo-dxo		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.epson.raw-image	1204	erf	image/x-epson-erf		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.fuji.raw-image	1204	raf			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.hasselblad.3fr-raw-image	1204	3fr			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.hasselblad.fff-raw-image	1204	fff			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.ilm.openexr-image	1267	exr			CoreTypes:imported	none	image	documented	likely	-	-
+com.j2.efx-fax	1241	efx	image/efax		CoreTypes:imported	none	image	documented	likely	-	-
+com.j2.jfx-fax	1241	jfx			CoreTypes:imported	none	image	documented	likely	-	-
+com.kodak.flashpix-image	1267	fpx	image/fpx,application/vnd.fpx		CoreTypes:imported	none	image	documented	likely	-	-
+com.kodak.raw-image	1204	dcr			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.konicaminolta.raw-image	1204	mrw			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.leafamerica.raw-image	1204	mos			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.leica.pwl-raw-image	1204	pwl	image/x-leica-pwl		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.leica.raw-image	1204	raw			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.leica.rwl-raw-image	1204	rwl			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.microsoft.advanced-stream-redirector	1186,1359	asx	video/x-ms-asx	ASX_	CoreTypes:imported	none	other-text	unknown	unknown	-	-
+com.microsoft.advanced-systems-format	1186	asf	video/x-ms-asf	ASF_	CoreTypes:imported	none	-	unknown	unknown	-	-
+com.microsoft.bmp	1267	bmp,dib	image/bmp	BMP ,BMPf	CoreTypes:imported	none	image	documented	likely	-	-
+com.microsoft.cab	1220,1182	cab			CoreTypes:imported	none	archive	unknown	likely-not	-	-
+com.microsoft.excel.sheet.binary.macroenabled	1363,1213,1326,1240	xlsb	application/vnd.ms-excel.sheet.binary.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
+com.microsoft.excel.xla	1220	xla		XLA5	CoreTypes:imported	none	-	unknown	unknown	-	-
+com.microsoft.excel.xls	1220,1213,1326	xls	application/vnd.ms-excel,application/msexcel	XLS8	CoreTypes:imported	files	office	likely	likely	-	-
+com.microsoft.excel.xlt	1220,1326	xlt	application/vnd.ms-excel,application/msexcel	sLS8	CoreTypes:imported	files	office	likely	likely	-	-
+com.microsoft.excel.xlw	1220,1326	xlw	application/vnd.ms-excel,application/msexcel	XLW8	CoreTypes:imported	files	office	likely	likely	-	-
+com.microsoft.ico	1267	ico	image/vnd.microsoft.icon		CoreTypes:imported	none	image	documented	likely	-	-
+com.microsoft.internet-shortcut	1329,1220	url			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.microsoft.powerpoint.pot	1220,1315	pot	application/vnd.ms-powerpoint,application/mspowerpoint	PPOT	CoreTypes:imported	files	office	likely	likely	-	-
+com.microsoft.powerpoint.pps	1220,1315	pps	application/vnd.ms-powerpoint,application/mspowerpoint	PPSS	CoreTypes:imported	files	office	likely	likely	-	-
+com.microsoft.powerpoint.ppt	1220,1315	ppt	application/vnd.ms-powerpoint,application/mspowerpoint	SLD8	CoreTypes:imported	files	office	likely	likely	-	-
+com.microsoft.waveform-audio	1185	wav,wave,bwf	audio/vnd.wave,audio/wav,audio/wave,audio/x-wav	.WAV,WAVE	CoreTypes:imported	none	audio	documented	unknown	-	-
+com.microsoft.windows-dynamic-link-library	1220,1240	dll	application/x-msdownload		CoreTypes:exported	none	-	unknown	unknown	-	-
+com.microsoft.windows-executable	1220,1240	exe	application/x-msdownload		CoreTypes:exported	none	-	unknown	unknown	-	-
+com.microsoft.windows-media-wax	1185,1003	wax	video/x-ms-wax		CoreTypes:imported	none	other-text	unknown	unknown	-	-
+com.microsoft.windows-media-wm	1282,1004	wm	video/x-ms-wm		CoreTypes:imported	none	movie	documented	unknown	-	-
+com.microsoft.windows-media-wma	1185,1004	wma	video/x-ms-wma		CoreTypes:imported	none	audio	documented	unknown	-	-
+com.microsoft.windows-media-wmp	1282,1004	wmp	video/x-ms-wmp		CoreTypes:imported	none	movie	documented	unknown	-	-
+com.microsoft.windows-media-wmv	1282,1004	wmv	video/x-ms-wmv		CoreTypes:imported	none	movie	documented	unknown	-	-
+com.microsoft.windows-media-wmx	1282,1003	wmx	video/x-ms-wmx		CoreTypes:imported	none	other-text	unknown	unknown	-	-
+com.microsoft.windows-media-wvx	1282,1003	wvx	video/x-ms-wvx		CoreTypes:imported	none	other-text	unknown	unknown	-	-
+com.microsoft.word.doc	1220,1213	doc	application/msword	W8BN	CoreTypes:imported	files	office	likely	likely	-	-
+com.microsoft.word.dot	1220,1213	dot	application/msword	W8TN	CoreTypes:imported	files	office	likely	likely	-	-
+com.microsoft.word.wordml	1359,1213	xml			CoreTypes:imported	files	other-text	unknown	unknown	-	-
+com.netscape.javascript-source	1320,1240	js,jscript,javascript,mjs	text/javascript		CoreTypes:exported	none	other-text	unknown	unknown	-	-
+com.nikon.nrw-raw-image	1204	nrw	image/x-nikon-nrw		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.nikon.raw-image	1204	nef			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.olympus.or-raw-image	1034	orf	image/x-olympus-or		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.olympus.raw-image	1204	orf			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.olympus.sr-raw-image	1034	orf	image/x-olympus-sr		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.panasonic.raw-image	1204	raw			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.panasonic.rw2-raw-image	1204	rw2			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.pentax.raw-image	1204	pef			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.phaseone.raw-image	1204	iiq			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.pixar.universal-scene-description	1125,1220	usd,usda,usdc			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.pixar.universal-scene-description-mobile	1125,1220	usdz	model/vnd.usdz+zip		CoreTypes:exported	file	usdz	documented	unknown	-	-
+com.pkware.zip-archive	1220,1182				CoreTypes:exported	none	archive	unknown	likely-not	-	-
+com.real.realaudio	1185	ram,ra	audio/vnd.rn-realaudio,audio/x-pn-realaudio,audio/x-realaudio	PNRA	CoreTypes:imported	none	audio	documented	unknown	-	-
+com.real.realmedia	1282	rm	application/vnd.rn-realmedia	PNRM	CoreTypes:imported	none	movie	documented	unknown	-	-
+com.real.realmedia-vbr	1282	rmvb	application/vnd.rn-realmedia-vbr		CoreTypes:imported	none	movie	documented	unknown	-	-
+com.rsa.pkcs-12	1220	p12,pfx	application/x-pkcs12		CoreTypes:exported	none	-	unknown	unknown	-	-
+com.samsung.raw-image	1204	srw			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.scenarist.closed-caption	1337	scc			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.sgi.sgi-image	1267	sgi	image/sgi	.SGI	CoreTypes:imported	none	image	documented	likely	-	-
+com.sony.arw-raw-image	1204	arw			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.sony.raw-image	1204	srf			CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.sony.sr2-raw-image	1204	sr2	image/x-sony-sr2		CoreTypes/RawCameraTypes:imported	none	image	documented	likely	-	-
+com.sony.wave64	1185	w64			CoreTypes:exported	none	audio	documented	unknown	-	-
+com.soundblaster.soundfont	1185	sf2			CoreTypes:imported	none	audio	documented	unknown	-	-
 com.stuffit.archive.sidx	17	sidx	application/x-stuffitx-index,application/x-sitx-index	SIDX	CoreTypes:imported	none	archive	unknown	likely-not	-	-
 com.stuffit.archive.sit	17	sit,sea	application/x-stuffit,application/x-sit	SIT5	CoreTypes:imported	none	archive	unknown	likely-not	-	-
 com.stuffit.archive.sitx	17	sitx	application/x-stuffitx,application/x-sitx	SITX	CoreTypes:imported	none	archive	unknown	likely-not	-	-
-com.sun.java-archive	1359,1238	jar	application/java-archive		CoreTypes:exported	none	archive	unknown	likely-not	-	-
-com.sun.java-class	1218,1238	class			CoreTypes:exported	none	-	unknown	unknown	-	-
-com.sun.java-source	1319	java,jav			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-com.sun.java-web-start	1355	jnlp	application/x-java-jnlp-file,application/jnlp		CoreTypes:exported	none	other-text	unknown	unknown	-	-
-com.sun.web-application-archive	1057	war			CoreTypes:exported	none	archive	unknown	likely-not	-	-
-com.truevision.tga-image	1264	tga	image/targa,image/tga,application/tga	TPIC	CoreTypes:imported	none	image	documented	likely	-	-
-gov.nih.nifti-1	1218	nii		NII1	CoreTypes:exported	none	-	unknown	unknown	-	-
-org.3gpp.adaptive-multi-rate-audio	1183	amr	audio/amr	amr 	CoreTypes:exported	none	audio	documented	unknown	-	-
-org.7-zip.7-zip-archive	1218,1180	7z	application/x-7z-compressed		CoreTypes:imported	none	archive	unknown	likely-not	-	-
-org.aafassociation.advanced-authoring-format	1218,1211	aaf		AAF 	CoreTypes:exported	none	-	unknown	unknown	-	-
-org.gnu.gnu-tar-archive	1218,1180	gtar	application/x-gtar		CoreTypes:exported	none	archive	unknown	likely-not	-	-
-org.gnu.gnu-zip-archive	1218,1180	gz,gzip	application/x-gzip,application/gzip		CoreTypes:exported	none	archive	unknown	likely-not	-	-
-org.gnu.gnu-zip-tar-archive	1068	tgz			CoreTypes:exported	none	archive	unknown	likely-not	-	-
-org.idpf.epub-container	1218,1211	epub	application/epub+zip		CoreTypes:exported	none	-	unknown	unknown	-	-
-org.khronos.collada.digital-asset-exchange	1355,1184,1123	dae			CoreTypes:imported	none	other-text	unknown	unknown	-	-
-org.nema.dicom	1218	dcm,dicom	application/dicom	DICM	CoreTypes:exported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument	1218				CoreTypes:exported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument.chart	1073,1211	odc	application/vnd.oasis.opendocument.chart		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument.chart-template	1073,1211	otc	application/vnd.oasis.opendocument.chart-template		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument.database	1218,1214,1219	odb	application/vnd.oasis.opendocument.database		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument.formula	1073,1214	odf	application/vnd.oasis.opendocument.formula		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument.formula-template	1073,1214	otf	application/vnd.oasis.opendocument.formula-template		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument.graphics	1073,1211	odg	application/vnd.oasis.opendocument.graphics		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument.graphics-template	1073,1211	otg	application/vnd.oasis.opendocument.graphics-template		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument.image	1073,1264	odi	application/vnd.oasis.opendocument.image		CoreTypes:imported	none	image	documented	likely	-	-
-org.oasis-open.opendocument.image-template	1073,1264	oti	application/vnd.oasis.opendocument.image-template		CoreTypes:imported	none	image	documented	likely	-	-
-org.oasis-open.opendocument.presentation	1073,1211,1311	odp	application/vnd.oasis.opendocument.presentation		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument.presentation-template	1073,1211,1311	otp	application/vnd.oasis.opendocument.presentation-template		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument.spreadsheet	1073,1211,1322	ods	application/vnd.oasis.opendocument.spreadsheet		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument.spreadsheet-template	1073,1211,1322	ots	application/vnd.oasis.opendocument.spreadsheet-template		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument.text	1073,1211	odt	application/vnd.oasis.opendocument.text		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument.text-master	1073,1211	odm	application/vnd.oasis.opendocument.text-master		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument.text-template	1073,1211	ott	application/vnd.oasis.opendocument.text-template		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.oasis-open.opendocument.text-web	1073,1211	oth	application/vnd.oasis.opendocument.text-web		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.openoffice.formula	1218,1214	sxm,smf	application/vnd.sun.xml.math,application/vnd.stardivision.math		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.openoffice.graphics	1218,1214	sxd,sda	application/vnd.sun.xml.draw,application/vnd.stardivision.draw		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.openoffice.graphics-template	1218,1214	std	application/vnd.sun.xml.draw.template		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.openoffice.presentation	1218,1214,1311	sxi,sdd,sdp	application/vnd.sun.xml.impress,application/vnd.stardivision.impress,application/vnd.stardivision.impress-packed		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.openoffice.presentation-template	1218,1214,1311	sti	application/vnd.sun.xml.impress.template		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.openoffice.spreadsheet	1218,1322	sxc,sdc	application/vnd.sun.xml.calc,application/vnd.stardivision.calc		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.openoffice.spreadsheet-template	1218,1322	stc	application/vnd.sun.xml.calc.template		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.openoffice.text	1218,1214	sxw,sdw	application/vnd.sun.xml.writer,application/vnd.stardivision.writer		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.openoffice.text-master	1218,1214	sxg	application/vnd.sun.xml.writer.global		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.openoffice.text-template	1218,1214	stw	application/vnd.sun.xml.writer.template		CoreTypes:imported	none	-	unknown	unknown	-	-
-org.openxmlformats.openxml	1218				CoreTypes:exported	none	-	unknown	unknown	-	-
-org.openxmlformats.presentationml.presentation	1101,1311	pptx	application/vnd.openxmlformats-officedocument.presentationml.presentation		CoreTypes:imported	files	office	likely	likely	-	-
-org.openxmlformats.presentationml.presentation.macroenabled	1101,1311,1238	pptm	application/vnd.ms-powerpoint.presentation.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
-org.openxmlformats.presentationml.slideshow	1101,1311	ppsx	application/vnd.openxmlformats-officedocument.presentationml.slideshow		CoreTypes:imported	files	office	likely	likely	-	-
-org.openxmlformats.presentationml.slideshow.macroenabled	1101,1311,1238	ppsm	application/vnd.ms-powerpoint.slideshow.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
-org.openxmlformats.presentationml.template	1101,1311	potx	application/vnd.openxmlformats-officedocument.presentationml.template		CoreTypes:imported	files	office	likely	likely	-	-
-org.openxmlformats.presentationml.template.macroenabled	1101,1311,1238	potm	application/vnd.ms-powerpoint.template.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
-org.openxmlformats.spreadsheetml.sheet	1101,1211,1322	xlsx	application/vnd.openxmlformats-officedocument.spreadsheetml.sheet		CoreTypes:imported	files	office	likely	likely	-	-
-org.openxmlformats.spreadsheetml.sheet.macroenabled	1101,1211,1322,1238	xlsm	application/vnd.ms-excel.sheet.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
-org.openxmlformats.spreadsheetml.template	1101,1211,1322	xltx	application/vnd.openxmlformats-officedocument.spreadsheetml.template		CoreTypes:imported	files	office	likely	likely	-	-
-org.openxmlformats.spreadsheetml.template.macroenabled	1101,1211,1322,1238	xltm	application/vnd.ms-excel.template.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
-org.openxmlformats.wordprocessingml.document	1101,1211	docx	application/vnd.openxmlformats-officedocument.wordprocessingml.document		CoreTypes:imported	files	office	likely	likely	-	-
-org.openxmlformats.wordprocessingml.document.macroenabled	1101,1211,1238	docm	application/vnd.ms-word.document.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
-org.openxmlformats.wordprocessingml.template	1101,1211	dotx	application/vnd.openxmlformats-officedocument.wordprocessingml.template		CoreTypes:imported	files	office	likely	likely	-	-
-org.openxmlformats.wordprocessingml.template.macroenabled	1101,1211,1238	dotm	application/vnd.ms-word.template.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
-org.smpte.mxf	1278	mxf	application/mxf		CoreTypes:imported	none	movie	documented	unknown	-	-
-org.tukaani.tar-xz-archive	1218,1180	txz			CoreTypes:imported	none	archive	unknown	likely-not	-	-
-org.tukaani.xz-archive	1218,1180	xz	application/x-xz		CoreTypes:imported	none	archive	unknown	likely-not	-	-
-org.w3.webvtt	1333	vtt	text/vtt		CoreTypes:exported	none	-	unknown	unknown	-	-
-org.webmproject.webm	1278	webm	video/webm,audio/webm		CoreTypes:imported	none	movie	documented	unknown	-	-
-org.webmproject.webp	1264	webp	image/webp		CoreTypes:imported	none	image	documented	likely	-	-
-org.xiph.flac	1183	flac	audio/flac		CoreTypes:imported	none	audio	documented	unknown	-	-
-public.3d-content	1214				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.3gpp	1278	3gp,3gpp,sdv	video/3gpp,audio/3gpp	3gpp,sdv 	CoreTypes:exported	none	movie	documented	unknown	-	-
-public.3gpp2	1278	3g2,3gp2	video/3gpp2,audio/3gpp2	3gp2	CoreTypes:exported	none	movie	documented	unknown	-	-
-public.aac-audio	1183	aac,adts	audio/aac,audio/x-aac	aac 	CoreTypes:exported	none	audio	documented	unknown	-	-
-public.ac3-audio	1183	ac3	audio/ac3	ac-3	CoreTypes:exported	none	audio	documented	unknown	-	-
-public.ada-source	1319	ada,adb,ads			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.aifc-audio	1183	aifc		AIFC	CoreTypes:exported	none	audio	documented	unknown	-	-
-public.aiff-audio	1129	aiff,aif	audio/aiff,audio/x-aiff	AIFF	CoreTypes:exported	none	audio	documented	unknown	-	-
-public.alembic	1123,1218	abc			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.sun.java-archive	1363,1240	jar	application/java-archive		CoreTypes:exported	none	archive	unknown	likely-not	-	-
+com.sun.java-class	1220,1240	class			CoreTypes:exported	none	-	unknown	unknown	-	-
+com.sun.java-source	1323	java,jav			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+com.sun.java-web-start	1359	jnlp	application/x-java-jnlp-file,application/jnlp		CoreTypes:exported	none	other-text	unknown	unknown	-	-
+com.sun.web-application-archive	1058	war			CoreTypes:exported	none	archive	unknown	likely-not	-	-
+com.truevision.tga-image	1267	tga	image/targa,image/tga,application/tga	TPIC	CoreTypes:imported	none	image	documented	likely	-	-
+gov.nih.nifti-1	1220	nii		NII1	CoreTypes:exported	none	-	unknown	unknown	-	-
+net.daringfireball.markdown	1349				UniformTypeIdentifiers:exported	none	plain-text	documented	likely	-	macos27
+org.3gpp.adaptive-multi-rate-audio	1185	amr	audio/amr	amr 	CoreTypes:exported	none	audio	documented	unknown	-	-
+org.7-zip.7-zip-archive	1220,1182	7z	application/x-7z-compressed		CoreTypes:imported	none	archive	unknown	likely-not	-	-
+org.aafassociation.advanced-authoring-format	1220,1213	aaf		AAF 	CoreTypes:exported	none	-	unknown	unknown	-	-
+org.gnu.gnu-tar-archive	1220,1182	gtar	application/x-gtar		CoreTypes:exported	none	archive	unknown	likely-not	-	-
+org.gnu.gnu-zip-archive	1220,1182	gz,gzip	application/x-gzip,application/gzip		CoreTypes:exported	none	archive	unknown	likely-not	-	-
+org.gnu.gnu-zip-tar-archive	1070	tgz			CoreTypes:exported	none	archive	unknown	likely-not	-	-
+org.idpf.epub-container	1220,1213	epub	application/epub+zip		CoreTypes:exported	none	-	unknown	unknown	-	-
+org.khronos.collada.digital-asset-exchange	1359,1186,1125	dae			CoreTypes:imported	none	other-text	unknown	unknown	-	-
+org.nema.dicom	1220	dcm,dicom	application/dicom	DICM	CoreTypes:exported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument	1220				CoreTypes:exported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument.chart	1075,1213	odc	application/vnd.oasis.opendocument.chart		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument.chart-template	1075,1213	otc	application/vnd.oasis.opendocument.chart-template		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument.database	1220,1216,1221	odb	application/vnd.oasis.opendocument.database		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument.formula	1075,1216	odf	application/vnd.oasis.opendocument.formula		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument.formula-template	1075,1216	otf	application/vnd.oasis.opendocument.formula-template		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument.graphics	1075,1213	odg	application/vnd.oasis.opendocument.graphics		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument.graphics-template	1075,1213	otg	application/vnd.oasis.opendocument.graphics-template		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument.image	1075,1267	odi	application/vnd.oasis.opendocument.image		CoreTypes:imported	none	image	documented	likely	-	-
+org.oasis-open.opendocument.image-template	1075,1267	oti	application/vnd.oasis.opendocument.image-template		CoreTypes:imported	none	image	documented	likely	-	-
+org.oasis-open.opendocument.presentation	1075,1213,1315	odp	application/vnd.oasis.opendocument.presentation		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument.presentation-template	1075,1213,1315	otp	application/vnd.oasis.opendocument.presentation-template		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument.spreadsheet	1075,1213,1326	ods	application/vnd.oasis.opendocument.spreadsheet		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument.spreadsheet-template	1075,1213,1326	ots	application/vnd.oasis.opendocument.spreadsheet-template		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument.text	1075,1213	odt	application/vnd.oasis.opendocument.text		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument.text-master	1075,1213	odm	application/vnd.oasis.opendocument.text-master		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument.text-template	1075,1213	ott	application/vnd.oasis.opendocument.text-template		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.oasis-open.opendocument.text-web	1075,1213	oth	application/vnd.oasis.opendocument.text-web		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.openoffice.formula	1220,1216	sxm,smf	application/vnd.sun.xml.math,application/vnd.stardivision.math		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.openoffice.graphics	1220,1216	sxd,sda	application/vnd.sun.xml.draw,application/vnd.stardivision.draw		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.openoffice.graphics-template	1220,1216	std	application/vnd.sun.xml.draw.template		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.openoffice.presentation	1220,1216,1315	sxi,sdd,sdp	application/vnd.sun.xml.impress,application/vnd.stardivision.impress,application/vnd.stardivision.impress-packed		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.openoffice.presentation-template	1220,1216,1315	sti	application/vnd.sun.xml.impress.template		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.openoffice.spreadsheet	1220,1326	sxc,sdc	application/vnd.sun.xml.calc,application/vnd.stardivision.calc		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.openoffice.spreadsheet-template	1220,1326	stc	application/vnd.sun.xml.calc.template		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.openoffice.text	1220,1216	sxw,sdw	application/vnd.sun.xml.writer,application/vnd.stardivision.writer		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.openoffice.text-master	1220,1216	sxg	application/vnd.sun.xml.writer.global		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.openoffice.text-template	1220,1216	stw	application/vnd.sun.xml.writer.template		CoreTypes:imported	none	-	unknown	unknown	-	-
+org.openxmlformats.openxml	1220				CoreTypes:exported	none	-	unknown	unknown	-	-
+org.openxmlformats.presentationml.presentation	1103,1315	pptx	application/vnd.openxmlformats-officedocument.presentationml.presentation		CoreTypes:imported	files	office	likely	likely	-	-
+org.openxmlformats.presentationml.presentation.macroenabled	1103,1315,1240	pptm	application/vnd.ms-powerpoint.presentation.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
+org.openxmlformats.presentationml.slideshow	1103,1315	ppsx	application/vnd.openxmlformats-officedocument.presentationml.slideshow		CoreTypes:imported	files	office	likely	likely	-	-
+org.openxmlformats.presentationml.slideshow.macroenabled	1103,1315,1240	ppsm	application/vnd.ms-powerpoint.slideshow.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
+org.openxmlformats.presentationml.template	1103,1315	potx	application/vnd.openxmlformats-officedocument.presentationml.template		CoreTypes:imported	files	office	likely	likely	-	-
+org.openxmlformats.presentationml.template.macroenabled	1103,1315,1240	potm	application/vnd.ms-powerpoint.template.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
+org.openxmlformats.spreadsheetml.sheet	1103,1213,1326	xlsx	application/vnd.openxmlformats-officedocument.spreadsheetml.sheet		CoreTypes:imported	files	office	likely	likely	-	-
+org.openxmlformats.spreadsheetml.sheet.macroenabled	1103,1213,1326,1240	xlsm	application/vnd.ms-excel.sheet.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
+org.openxmlformats.spreadsheetml.template	1103,1213,1326	xltx	application/vnd.openxmlformats-officedocument.spreadsheetml.template		CoreTypes:imported	files	office	likely	likely	-	-
+org.openxmlformats.spreadsheetml.template.macroenabled	1103,1213,1326,1240	xltm	application/vnd.ms-excel.template.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
+org.openxmlformats.wordprocessingml.document	1103,1213	docx	application/vnd.openxmlformats-officedocument.wordprocessingml.document		CoreTypes:imported	files	office	likely	likely	-	-
+org.openxmlformats.wordprocessingml.document.macroenabled	1103,1213,1240	docm	application/vnd.ms-word.document.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
+org.openxmlformats.wordprocessingml.template	1103,1213	dotx	application/vnd.openxmlformats-officedocument.wordprocessingml.template		CoreTypes:imported	files	office	likely	likely	-	-
+org.openxmlformats.wordprocessingml.template.macroenabled	1103,1213,1240	dotm	application/vnd.ms-word.template.macroEnabled.12		CoreTypes:imported	files	office	likely	likely	-	-
+org.smpte.mxf	1282	mxf	application/mxf		CoreTypes:imported	none	movie	documented	unknown	-	-
+org.tukaani.tar-xz-archive	1220,1182	txz			CoreTypes:imported	none	archive	unknown	likely-not	-	-
+org.tukaani.xz-archive	1220,1182	xz	application/x-xz		CoreTypes:imported	none	archive	unknown	likely-not	-	-
+org.w3.webvtt	1337	vtt	text/vtt		CoreTypes:exported	none	-	unknown	unknown	-	-
+org.webmproject.webm	1282	webm	video/webm,audio/webm		CoreTypes:imported	none	movie	documented	unknown	-	-
+org.webmproject.webp	1267	webp	image/webp		CoreTypes:imported	none	image	documented	likely	-	-
+org.xiph.flac	1185	flac	audio/flac		CoreTypes:imported	none	audio	documented	unknown	-	-
+public.3d-content	1216				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.3gpp	1282	3gp,3gpp,sdv	video/3gpp,audio/3gpp	3gpp,sdv 	CoreTypes:exported	none	movie	documented	unknown	-	-
+public.3gpp2	1282	3g2,3gp2	video/3gpp2,audio/3gpp2	3gp2	CoreTypes:exported	none	movie	documented	unknown	-	-
+public.aac-audio	1185	aac,adts	audio/aac,audio/x-aac	aac 	CoreTypes:exported	none	audio	documented	unknown	-	-
+public.ac3-audio	1185	ac3	audio/ac3	ac-3	CoreTypes:exported	none	audio	documented	unknown	-	-
+public.ada-source	1323	ada,adb,ads			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.aifc-audio	1185	aifc		AIFC	CoreTypes:exported	none	audio	documented	unknown	-	-
+public.aiff-audio	1131	aiff,aif	audio/aiff,audio/x-aiff	AIFF	CoreTypes:exported	none	audio	documented	unknown	-	-
+public.alembic	1125,1220	abc			CoreTypes:exported	none	-	unknown	unknown	-	-
 public.app-category					CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.action-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.adventure-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.arcade-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.board-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.bookmarks	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.books	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.business	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.card-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.casino-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.developer-tools	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.dice-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.education	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.educational-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.entertainment	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.family-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.finance	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.food-and-drink	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.games	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.graphics-design	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.healthcare-fitness	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.kids-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.lifestyle	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.magazines-and-newspapers	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.medical	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.music	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.music-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.navigation	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.news	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.photography	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.photography-and-video	1161,1177				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.productivity	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.puzzle-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.racing-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.reference	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.role-playing-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.shopping	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.simulation-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.social-networking	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.sports	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.sports-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.strategy-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.travel	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.trivia-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.utilities	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.video	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.weather	1132				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.app-category.word-games	1150				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.action-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.adventure-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.arcade-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.board-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.bookmarks	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.books	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.business	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.card-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.casino-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.developer-tools	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.dice-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.education	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.educational-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.entertainment	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.family-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.finance	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.food-and-drink	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.games	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.graphics-design	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.healthcare-fitness	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.kids-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.lifestyle	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.magazines-and-newspapers	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.medical	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.music	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.music-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.navigation	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.news	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.photography	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.photography-and-video	1163,1179				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.productivity	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.puzzle-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.racing-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.reference	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.role-playing-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.shopping	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.simulation-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.social-networking	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.sports	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.sports-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.strategy-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.travel	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.trivia-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.utilities	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.video	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.weather	1134				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.app-category.word-games	1152				CoreTypes:exported	none	-	unknown	unknown	-	-
 public.archive					CoreTypes:exported	composited	archive	unknown	likely-not	-	-
-public.assembly-source	1319	s			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.au-audio	1183	au,snd	audio/basic		CoreTypes:exported	none	audio	documented	unknown	-	-
-public.audio	1184				CoreTypes:exported	files	audio	documented	unknown	-	-
-public.audiovisual-content	1218,1214				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.assembly-source	1323	s			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.au-audio	1185	au,snd	audio/basic		CoreTypes:exported	none	audio	documented	unknown	-	-
+public.audio	1186				CoreTypes:exported	files	audio	documented	unknown	-	-
+public.audiovisual-content	1220,1216				CoreTypes:exported	none	-	unknown	unknown	-	-
 public.audiovisual-content-collection					CoreTypes:exported	none	-	unknown	unknown	-	-
-public.avchd-collection	771,1185	avchd			CoreTypes:exported	none	container	unknown	likely-not	-	-
-public.avci	1261	avci	image/avci		CoreTypes:imported	none	image	documented	likely	-	-
-public.avcs	1261	avcs	image/avcs		CoreTypes:imported	none	image	documented	likely	-	-
-public.avi	1278	avi,vfw	video/avi,video/msvideo,video/x-msvideo	VfW ,Vfw 	CoreTypes:exported	none	movie	documented	unknown	-	-
-public.bash-script	1317	bash			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.block-special	1265				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.avchd-collection	772,1187	avchd			CoreTypes:exported	none	container	unknown	likely-not	-	-
+public.avci	1264	avci	image/avci		CoreTypes:imported	none	image	documented	likely	-	-
+public.avcs	1264	avcs	image/avcs		CoreTypes:imported	none	image	documented	likely	-	-
+public.avi	1282	avi,vfw	video/avi,video/msvideo,video/x-msvideo	VfW ,Vfw 	CoreTypes:exported	none	movie	documented	unknown	-	-
+public.bash-script	1321	bash			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.block-special	1268				CoreTypes:exported	none	-	unknown	unknown	-	-
 public.bookmark				bmrk	CoreTypes:exported	file	-	unknown	unknown	-	-
-public.bzip2-archive	1218,1180	bz2,bz	application/x-bzip2,application/x-bzip,application/bzip2,application/bzip,application/x-bz2		CoreTypes:exported	none	archive	unknown	likely-not	-	-
-public.c-header	1319	h			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.c-plus-plus-header	1319	hh,hp,hpp,hxx,h++,ipp			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.c-plus-plus-inline-header	1195	inl			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.c-plus-plus-source	1319	cp,cpp,c++,cc,cxx			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.c-plus-plus-source.preprocessed	1197,1320	ii			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.c-source	1319	c			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.c-source.preprocessed	1199,1320	i			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.bzip2-archive	1220,1182	bz2,bz	application/x-bzip2,application/x-bzip,application/bzip2,application/bzip,application/x-bz2		CoreTypes:exported	none	archive	unknown	likely-not	-	-
+public.c-header	1323	h			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.c-plus-plus-header	1323	hh,hp,hpp,hxx,h++,ipp			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.c-plus-plus-inline-header	1197	inl			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.c-plus-plus-source	1323	cp,cpp,c++,cc,cxx			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.c-plus-plus-source.preprocessed	1199,1324	ii			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.c-source	1323	c			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.c-source.preprocessed	1201,1324	i			CoreTypes:exported	none	other-text	unknown	unknown	-	-
 public.calendar-event					CoreTypes:exported	none	-	unknown	unknown	-	-
-public.camera-raw-image	1264				CoreTypes:exported	none	image	documented	likely	-	-
-public.case-insensitive-text	1333				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.cd-based-media	1299				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.cd-media	1204			cddr	CoreTypes:exported	file	-	unknown	unknown	-	-
-public.cd-r-media	1204			cshm	CoreTypes:exported	file	-	unknown	unknown	-	-
-public.cd-rw-media	1204				CoreTypes:exported	file	-	unknown	unknown	-	-
-public.cdda-audio	1129	cdda		cdda	CoreTypes:exported	file	audio	documented	unknown	-	-
-public.character-special	1265				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.comma-separated-values-text	1304,1220	csv	text/csv,text/comma-separated-values		CoreTypes:exported	files	other-text	unknown	unknown	-	-
-public.composite-content	1214				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.computer	1221				CoreTypes:exported	none	-	unknown	unknown	hardware	-
+public.camera-raw-image	1267				CoreTypes:exported	none	image	documented	likely	-	-
+public.case-insensitive-text	1337				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.cd-based-media	1303				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.cd-media	1206			cddr	CoreTypes:exported	file	-	unknown	unknown	-	-
+public.cd-r-media	1206			cshm	CoreTypes:exported	file	-	unknown	unknown	-	-
+public.cd-rw-media	1206				CoreTypes:exported	file	-	unknown	unknown	-	-
+public.cdda-audio	1131	cdda		cdda	CoreTypes:exported	file	audio	documented	unknown	-	-
+public.character-special	1268				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.comma-separated-values-text	1308,1222	csv	text/csv,text/comma-separated-values		CoreTypes:exported	files	other-text	unknown	unknown	-	-
+public.composite-content	1216				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.computer	1223				CoreTypes:exported	none	-	unknown	unknown	hardware	-
 public.contact					CoreTypes:exported	none	-	unknown	unknown	-	-
 public.content					CoreTypes:exported	none	-	unknown	unknown	-	-
-public.cpio-archive	1218,1180	cpio,pax			CoreTypes:exported	none	archive	unknown	likely-not	-	-
-public.csh-script	1317	csh			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.css	1333	css	text/css		CoreTypes:exported	none	-	unknown	unknown	-	-
-public.data	1265		application/octet-stream	sbFl	CoreTypes:exported	file	-	unknown	unknown	-	-
+public.cpio-archive	1220,1182	cpio,pax			CoreTypes:exported	none	archive	unknown	likely-not	-	-
+public.csh-script	1321	csh			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.css	1337	css	text/css		CoreTypes:exported	none	-	unknown	unknown	-	-
+public.data	1268		application/octet-stream	sbFl	CoreTypes:exported	file	-	unknown	unknown	-	-
 public.database					CoreTypes:exported	none	-	unknown	unknown	-	-
-public.delimited-values-text	1333				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.delimited-values-text	1337				CoreTypes:exported	none	-	unknown	unknown	-	-
 public.device					CoreTypes:exported	file	-	unknown	unknown	hardware	-
-public.directory	1265				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.disk-image	1180				CoreTypes:exported	none	archive	unknown	likely-not	-	-
+public.directory	1268				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.disk-image	1182				CoreTypes:exported	none	archive	unknown	likely-not	-	-
 public.display				sbDp	CoreTypes:exported	file	-	unknown	unknown	hardware	-
-public.downloadable-sound	1183	dls	audio/dls		CoreTypes:exported	none	audio	documented	unknown	-	-
-public.dv-movie	1278	dv,dif	video/x-dv	dvc!	CoreTypes:exported	none	movie	documented	unknown	-	-
-public.dvd-based-media	1299				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.dvd-media	1227			dvd 	CoreTypes:exported	file	-	unknown	unknown	-	-
-public.dvd-plus-r-media	1227				CoreTypes:exported	file	-	unknown	unknown	-	-
-public.dvd-plus-rw-media	1227				CoreTypes:exported	file	-	unknown	unknown	-	-
-public.dvd-r-media	1227			dvdr	CoreTypes:exported	file	-	unknown	unknown	-	-
-public.dvd-ram-media	1227			nyrc	CoreTypes:exported	file	-	unknown	unknown	-	-
-public.dvd-rw-media	1227			dvdw	CoreTypes:exported	file	-	unknown	unknown	-	-
-public.dylan-source	1319	dlyan,lid			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.elf-binary	1218,1238				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.email-message	1274				CoreTypes:exported	files	-	unknown	unknown	-	-
-public.enhanced-ac3-audio	1183	eac3,ec3	audio/eac3	ec-3	CoreTypes:exported	none	audio	documented	unknown	-	-
+public.downloadable-sound	1185	dls	audio/dls		CoreTypes:exported	none	audio	documented	unknown	-	-
+public.dv-movie	1282	dv,dif	video/x-dv	dvc!	CoreTypes:exported	none	movie	documented	unknown	-	-
+public.dvd-based-media	1303				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.dvd-media	1229			dvd 	CoreTypes:exported	file	-	unknown	unknown	-	-
+public.dvd-plus-r-media	1229				CoreTypes:exported	file	-	unknown	unknown	-	-
+public.dvd-plus-rw-media	1229				CoreTypes:exported	file	-	unknown	unknown	-	-
+public.dvd-r-media	1229			dvdr	CoreTypes:exported	file	-	unknown	unknown	-	-
+public.dvd-ram-media	1229			nyrc	CoreTypes:exported	file	-	unknown	unknown	-	-
+public.dvd-rw-media	1229			dvdw	CoreTypes:exported	file	-	unknown	unknown	-	-
+public.dylan-source	1323	dlyan,lid			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.elf-binary	1220,1240				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.email-message	1278				CoreTypes:exported	files	-	unknown	unknown	-	-
+public.enhanced-ac3-audio	1185	eac3,ec3	audio/eac3	ec-3	CoreTypes:exported	none	audio	documented	unknown	-	-
 public.executable					CoreTypes:exported	none	-	unknown	unknown	-	-
-public.fax	1264,1274				CoreTypes:exported	none	image	documented	likely	-	-
+public.fax	1267,1278				CoreTypes:exported	none	image	documented	likely	-	-
 public.file-sharepoint					CoreTypes:exported	file	-	unknown	unknown	-	-
-public.file-url	1341			furl	CoreTypes:exported	none	-	unknown	unknown	-	-
-public.filename-extension	1203				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.flc-animation	1278	flc,fli,cel	video/flc	FLI 	CoreTypes:exported	none	movie	documented	unknown	-	-
-public.folder	1222			fold,fldr,adcL,sbFd	CoreTypes:exported	file	container	unknown	likely-not	-	-
-public.font	1218				CoreTypes:exported	file	contact-calendar-mail-font	unknown	unknown	-	-
-public.fortran-77-source	1249	f77			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.fortran-90-source	1249	f90			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.fortran-95-source	1249	f95			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.fortran-source	1319	f,for			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.generic-pc	1212			gnpc,sbPC	CoreTypes:exported	file	-	unknown	unknown	hardware	-
-public.geometry-definition-format	1123,1333	obj			CoreTypes:exported	none	-	unknown	unknown	-	-
+public.file-url	1345			furl	CoreTypes:exported	none	-	unknown	unknown	-	-
+public.filename-extension	1205				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.flc-animation	1282	flc,fli,cel	video/flc	FLI 	CoreTypes:exported	none	movie	documented	unknown	-	-
+public.folder	1224			fold,fldr,adcL,sbFd	CoreTypes:exported	file	container	unknown	likely-not	-	-
+public.font	1220				CoreTypes:exported	file	contact-calendar-mail-font	unknown	unknown	-	-
+public.fortran-77-source	1251	f77			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.fortran-90-source	1251	f90			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.fortran-95-source	1251	f95			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.fortran-source	1323	f,for			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.generic-pc	1214			gnpc,sbPC	CoreTypes:exported	file	-	unknown	unknown	hardware	-
+public.geojson					UniformTypeIdentifiers:exported	none	-	unknown	unknown	-	macos15
+public.geometry-definition-format	1125,1337	obj			CoreTypes:exported	none	-	unknown	unknown	-	-
 public.haptics-content					CoreTypes:imported	none	-	unknown	unknown	-	-
-public.hd-dvd-based-media	1299				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.hd-dvd-media	1253				CoreTypes:exported	file	-	unknown	unknown	-	-
-public.hd-dvd-r-media	1253				CoreTypes:exported	file	-	unknown	unknown	-	-
-public.hd-dvd-ram-media	1253				CoreTypes:exported	file	-	unknown	unknown	-	-
-public.hd-dvd-rw-media	1253				CoreTypes:exported	file	-	unknown	unknown	-	-
-public.heic	1261	heic	image/heic		CoreTypes:imported	none	image	documented	likely	-	-
-public.heics	1261	heics	image/heic-sequence		CoreTypes:imported	none	image	documented	likely	-	-
-public.heif	1261	heif,hif	image/heif		CoreTypes:imported	none	image	documented	likely	-	-
-public.heif-standard	1264				CoreTypes:imported	none	image	documented	likely	-	-
-public.heifs	1261	heifs	image/heif-sequence		CoreTypes:imported	none	image	documented	likely	-	-
-public.html	1333	html,htm,shtml,shtm	text/html	HTML	CoreTypes:exported	files	web	unknown	unknown	-	-
-public.image	1218,1214				CoreTypes:exported	files	image	documented	likely	-	-
+public.hd-dvd-based-media	1303				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.hd-dvd-media	1256				CoreTypes:exported	file	-	unknown	unknown	-	-
+public.hd-dvd-r-media	1256				CoreTypes:exported	file	-	unknown	unknown	-	-
+public.hd-dvd-ram-media	1256				CoreTypes:exported	file	-	unknown	unknown	-	-
+public.hd-dvd-rw-media	1256				CoreTypes:exported	file	-	unknown	unknown	-	-
+public.heic	1264	heic	image/heic		CoreTypes:imported	none	image	documented	likely	-	-
+public.heics	1264	heics	image/heic-sequence		CoreTypes:imported	none	image	documented	likely	-	-
+public.heif	1264	heif,hif	image/heif		CoreTypes:imported	none	image	documented	likely	-	-
+public.heif-standard	1267				CoreTypes:imported	none	image	documented	likely	-	-
+public.heifs	1264	heifs	image/heif-sequence		CoreTypes:imported	none	image	documented	likely	-	-
+public.html	1337	html,htm,shtml,shtm	text/html	HTML	CoreTypes:exported	files	web	unknown	unknown	-	-
+public.image	1220,1216				CoreTypes:exported	files	image	documented	likely	-	-
 public.item					CoreTypes:exported	files	-	unknown	unknown	-	-
-public.jpeg	1264	jpeg,jpg,jpe	image/jpeg,image/jpg	JPEG	CoreTypes:exported	none	image	documented	likely	-	-
-public.jpeg-2000	1264	jp2,jpf,jpx,j2k,j2c	image/jp2	jp2 	CoreTypes:exported	none	image	documented	likely	-	-
-public.json	1333	json	application/json		CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.ksh-script	1317	ksh			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.lex-source	1319	l,lm,lmm,lpp,lxx,ll			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.log	1265				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.m3u-playlist	1304,1305	m3u,m3u8	audio/mpegurl,application/vnd.apple.mpegurl,audio/x-mpegurl		CoreTypes:exported	none	plain-text	documented	likely	-	-
-public.make-source	1316	make,mak,gmk,mk			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.jpeg	1267	jpeg,jpg,jpe	image/jpeg,image/jpg	JPEG	CoreTypes:exported	none	image	documented	likely	-	-
+public.jpeg-2000	1267	jp2,jpf,jpx,j2k,j2c	image/jp2	jp2 	CoreTypes:exported	none	image	documented	likely	-	-
+public.jpeg-xl	1267				UniformTypeIdentifiers:exported	none	image	documented	likely	-	macos15.2
+public.json	1337	json	application/json		CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.ksh-script	1321	ksh			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.lex-source	1323	l,lm,lmm,lpp,lxx,ll			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.log	1268				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.m3u-playlist	1308,1309	m3u,m3u8	audio/mpegurl,application/vnd.apple.mpegurl,audio/x-mpegurl		CoreTypes:exported	none	plain-text	documented	likely	-	-
+public.make-source	1320	make,mak,gmk,mk			CoreTypes:exported	none	other-text	unknown	unknown	-	-
 public.message					CoreTypes:exported	none	-	unknown	unknown	-	-
-public.midi-audio	1183	midi,mid,smf,kar	audio/midi,audio/x-midi	Midi	CoreTypes:exported	none	audio	documented	unknown	-	-
-public.mig-source	1319	defs,mig			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.mime-type	1203				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.movie	1184				CoreTypes:exported	files	movie	documented	unknown	-	-
-public.mp2	1183	mp2			CoreTypes:exported	none	audio	documented	unknown	-	-
-public.mp3	1183	mp3,mpga	audio/mpeg,audio/mpeg3,audio/mpg,audio/mp3,audio/x-mpeg,audio/x-mpeg3,audio/x-mpg,audio/x-mp3	MPG3,mpg3,Mp3 ,MP3 ,mp3!,MP3!	CoreTypes:exported	none	audio	documented	unknown	-	-
-public.mp4a-latm	1183		audio/mp4a-latm		CoreTypes:imported	none	audio	documented	unknown	-	-
-public.mp4a-loas	1183	loas,latm			CoreTypes:imported	none	audio	documented	unknown	-	-
-public.mpeg	1278	mpg,mpeg,mpe,m75,m15	video/mpeg,video/mpg,video/x-mpeg,video/x-mpg	MPG ,MPEG	CoreTypes:exported	none	movie	documented	unknown	-	-
-public.mpeg-2-transport-stream	1278	ts			CoreTypes:exported	none	movie	documented	unknown	-	-
-public.mpeg-2-video	1349	m2v	video/mpeg2,video/mpeg2-video		CoreTypes:exported	none	movie	documented	unknown	-	-
-public.mpeg-4	1278	mp4,mpg4	video/mp4,video/mp4v-es	mpg4,MP4 	CoreTypes:exported	none	movie	documented	unknown	-	-
-public.mpeg-4-audio	1183	mp4,mpg4	audio/mp4,audio/mp4a-latm	mpg4,MP4 	CoreTypes:exported	none	audio	documented	unknown	-	-
-public.mpo-image	1264	mpo			CoreTypes:exported	none	image	documented	likely	-	-
-public.named-pipe	1265				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.ndjson	1333	ndjson	application/x-ndjson		CoreTypes:exported	none	-	unknown	unknown	-	-
-public.object-code	1218,1238	o			CoreTypes:exported	none	-	unknown	unknown	-	-
-public.objective-c-plus-plus-source	1319	mm			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.objective-c-plus-plus-source.preprocessed	1292,1320	mii			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.objective-c-source	1319	m			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.objective-c-source.preprocessed	1294,1320	mi			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.ofd	1218,1211	ofd	application/ofd		CoreTypes:imported	none	-	unknown	unknown	-	-
-public.opentype-collection-font	1298	otc			CoreTypes:exported	none	contact-calendar-mail-font	unknown	unknown	-	-
-public.opentype-font	1245	otf	font/otf	OTTO	CoreTypes:exported	file	contact-calendar-mail-font	unknown	unknown	-	-
-public.optical-storage-media	1324			sbOD,sbCD	CoreTypes:exported	file	-	unknown	unknown	-	-
-public.pascal-source	1319	pas			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.patch-file	1304	patch,diff			CoreTypes:exported	none	plain-text	documented	likely	-	-
-public.perl-script	1317	pl,pm	text/x-perl-script		CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.php-script	1317	php,php3,php4,ph3,ph4,phtml	text/php,text/x-php-script,application/php		CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.plain-text	1333	txt,text	text/plain		CoreTypes:exported	none	plain-text	documented	likely	-	-
+public.midi-audio	1185	midi,mid,smf,kar	audio/midi,audio/x-midi	Midi	CoreTypes:exported	none	audio	documented	unknown	-	-
+public.mig-source	1323	defs,mig			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.mime-type	1205				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.movie	1186				CoreTypes:exported	files	movie	documented	unknown	-	-
+public.mp2	1185	mp2			CoreTypes:exported	none	audio	documented	unknown	-	-
+public.mp3	1185	mp3,mpga	audio/mpeg,audio/mpeg3,audio/mpg,audio/mp3,audio/x-mpeg,audio/x-mpeg3,audio/x-mpg,audio/x-mp3	MPG3,mpg3,Mp3 ,MP3 ,mp3!,MP3!	CoreTypes:exported	none	audio	documented	unknown	-	-
+public.mp4a-latm	1185		audio/mp4a-latm		CoreTypes:imported	none	audio	documented	unknown	-	-
+public.mp4a-loas	1185	loas,latm			CoreTypes:imported	none	audio	documented	unknown	-	-
+public.mpeg	1282	mpg,mpeg,mpe,m75,m15	video/mpeg,video/mpg,video/x-mpeg,video/x-mpg	MPG ,MPEG	CoreTypes:exported	none	movie	documented	unknown	-	-
+public.mpeg-2-transport-stream	1282	ts			CoreTypes:exported	none	movie	documented	unknown	-	-
+public.mpeg-2-video	1353	m2v	video/mpeg2,video/mpeg2-video		CoreTypes:exported	none	movie	documented	unknown	-	-
+public.mpeg-4	1282	mp4,mpg4	video/mp4,video/mp4v-es	mpg4,MP4 	CoreTypes:exported	none	movie	documented	unknown	-	-
+public.mpeg-4-audio	1185	mp4,mpg4	audio/mp4,audio/mp4a-latm	mpg4,MP4 	CoreTypes:exported	none	audio	documented	unknown	-	-
+public.mpo-image	1267	mpo			CoreTypes:exported	none	image	documented	likely	-	-
+public.named-pipe	1268				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.ndjson	1337	ndjson	application/x-ndjson		CoreTypes:exported	none	-	unknown	unknown	-	-
+public.object-code	1220,1240	o			CoreTypes:exported	none	-	unknown	unknown	-	-
+public.objective-c-plus-plus-source	1323	mm			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.objective-c-plus-plus-source.preprocessed	1296,1324	mii			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.objective-c-source	1323	m			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.objective-c-source.preprocessed	1298,1324	mi			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.ofd	1220,1213	ofd	application/ofd		CoreTypes:imported	none	-	unknown	unknown	-	-
+public.opentype-collection-font	1302	otc			CoreTypes:exported	none	contact-calendar-mail-font	unknown	unknown	-	-
+public.opentype-font	1247	otf	font/otf	OTTO	CoreTypes:exported	file	contact-calendar-mail-font	unknown	unknown	-	-
+public.optical-storage-media	1328			sbOD,sbCD	CoreTypes:exported	file	-	unknown	unknown	-	-
+public.pascal-source	1323	pas			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.patch-file	1308	patch,diff			CoreTypes:exported	none	plain-text	documented	likely	-	-
+public.perl-script	1321	pl,pm	text/x-perl-script		CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.php-script	1321	php,php3,php4,ph3,ph4,phtml	text/php,text/x-php-script,application/php		CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.plain-text	1337	txt,text	text/plain		CoreTypes:exported	none	plain-text	documented	likely	-	-
 public.playlist					CoreTypes:exported	none	-	unknown	unknown	-	-
-public.pls-playlist	1333,1305	pls	audio/x-scpls		CoreTypes:exported	none	-	unknown	unknown	-	-
-public.png	1264	png	image/png	PNGf	CoreTypes:exported	none	image	documented	likely	-	-
-public.polygon-file-format	1123,1218	ply			CoreTypes:exported	none	-	unknown	unknown	-	-
-public.precompiled-c-header	1319	pch			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.precompiled-c-plus-plus-header	1319	pch++			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.presentation	1211				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.python-script	1317	py	text/x-python-script		CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.rss	1355	rss	application/rss+xml		CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.rtf	1333	rtf	text/rtf	RTF 	CoreTypes:exported	composited	rich-text	unknown	unknown	-	-
-public.ruby-script	1317	rb,rbw	text/x-ruby-script		CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.script	1319				CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.shell-script	1316	sh			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.socket	1265				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.source-code	1304				CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.source-code.preprocessed	1319				CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.pls-playlist	1337,1309	pls	audio/x-scpls		CoreTypes:exported	none	-	unknown	unknown	-	-
+public.png	1267	png	image/png	PNGf	CoreTypes:exported	none	image	documented	likely	-	-
+public.polygon-file-format	1125,1220	ply			CoreTypes:exported	none	-	unknown	unknown	-	-
+public.precompiled-c-header	1323	pch			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.precompiled-c-plus-plus-header	1323	pch++			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.presentation	1213				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.python-script	1321	py	text/x-python-script		CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.rss	1359	rss	application/rss+xml		CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.rtf	1337	rtf	text/rtf	RTF 	CoreTypes:exported	composited	rich-text	unknown	unknown	-	-
+public.ruby-script	1321	rb,rbw	text/x-ruby-script		CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.script	1323				CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.shell-script	1320	sh			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.socket	1268				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.source-code	1308				CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.source-code.preprocessed	1323				CoreTypes:exported	none	other-text	unknown	unknown	-	-
 public.speaker					CoreTypes:exported	file	-	unknown	unknown	-	-
-public.spreadsheet	1214				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.standard-tesselated-geometry-format	1123,1218	stl			CoreTypes:exported	none	-	unknown	unknown	-	-
+public.spreadsheet	1216				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.standard-tesselated-geometry-format	1125,1220	stl			CoreTypes:exported	none	-	unknown	unknown	-	-
 public.storage					CoreTypes:exported	none	-	unknown	unknown	-	-
 public.stored-url					CoreTypes:exported	composited	-	unknown	unknown	-	-
-public.svg-image	1264,1355	svg,svgz	image/svg+xml	svg ,svgz	CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.swift-source	1319	swift			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.symlink	1265,809				CoreTypes:exported	none	-	unknown	unknown	-	-
-public.tab-separated-values-text	1304,1220	tsv	text/tab-separated-values		CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.tar-archive	1067	tar	application/x-tar,application/tar		CoreTypes:exported	none	archive	unknown	likely-not	-	-
-public.tar-bzip2-archive	1193	tbz2,tbz			CoreTypes:exported	none	archive	unknown	likely-not	-	-
-public.tcsh-script	1317	tcsh			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.text	1218,1214				CoreTypes:exported	composited	-	unknown	unknown	-	-
-public.tiff	1264	tiff,tif	image/tiff	TIFF	CoreTypes:exported	none	image	documented	likely	-	-
+public.svg-image	1267,1359	svg,svgz	image/svg+xml	svg ,svgz	CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.swift-source	1323	swift			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.symlink	1268,810				CoreTypes:exported	none	-	unknown	unknown	-	-
+public.tab-separated-values-text	1308,1222	tsv	text/tab-separated-values		CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.tar-archive	1069	tar	application/x-tar,application/tar		CoreTypes:exported	none	archive	unknown	likely-not	-	-
+public.tar-bzip2-archive	1195	tbz2,tbz			CoreTypes:exported	none	archive	unknown	likely-not	-	-
+public.tcsh-script	1321	tcsh			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.text	1220,1216				CoreTypes:exported	composited	-	unknown	unknown	-	-
+public.tiff	1267	tiff,tif	image/tiff	TIFF	CoreTypes:exported	none	image	documented	likely	-	-
 public.to-do-item					CoreTypes:exported	none	-	unknown	unknown	-	-
-public.truetype-collection-font	1337	ttc		ttcf	CoreTypes:exported	file	contact-calendar-mail-font	unknown	unknown	-	-
-public.truetype-font	1245				CoreTypes:exported	none	contact-calendar-mail-font	unknown	unknown	-	-
-public.truetype-ttf-font	1337	ttf	font/ttf		CoreTypes:exported	file	contact-calendar-mail-font	unknown	unknown	-	-
-public.ulaw-audio	1183	ul,ulw,ulaw		ULAW	CoreTypes:exported	none	audio	documented	unknown	-	-
-public.unix-executable	1218,1238			xTol	CoreTypes:exported	file	-	unknown	unknown	-	-
-public.url	1218			url ,gurl	CoreTypes:exported	file	-	unknown	unknown	-	-
-public.url-name	1218			urln	CoreTypes:exported	none	-	unknown	unknown	-	-
-public.utf16-external-plain-text	1304			ut16	CoreTypes:exported	none	plain-text	documented	likely	-	-
-public.utf16-plain-text	1304		text/plain;charset=utf-16,text/plain;charset="utf-16"	utxt	CoreTypes:exported	none	plain-text	documented	likely	-	-
-public.utf8-plain-text	1304		text/plain;charset=utf-8,text/plain;charset="utf-8"	utf8	CoreTypes:exported	none	plain-text	documented	likely	-	-
-public.utf8-tab-separated-values-text	1329,1345				CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.uuencoded-archive	1218,1180	uu	text/x-uuencode		CoreTypes:exported	none	archive	unknown	likely-not	-	-
-public.vcard	1333,1213	vcf,vcard	text/vcard,text/directory,text/x-vcard	vCrd	CoreTypes:exported	file	contact-calendar-mail-font	unknown	unknown	-	-
-public.video	1278				CoreTypes:exported	none	movie	documented	unknown	-	-
-public.volume	1244			disk	CoreTypes:exported	file	container	unknown	likely-not	-	-
-public.x509-certificate	1218	cer,der,crt,pem	application/x-x509-ca-cert		CoreTypes:exported	files	-	unknown	unknown	-	-
-public.xbitmap-image	1264	xbm	image/x-xbitmap		CoreTypes:exported	none	image	documented	likely	-	-
-public.xfd	1355	xfd			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.xhtml	1355	xhtml,xhtm,xht	application/xhtml+xml		CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.xml	1333	xml	application/xml,text/xml		CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.yacc-source	1319	y,ym,ymm,ypp,yxx,yy			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.yaml	1333	yml,yaml	application/x-yaml		CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.z-archive	1218,1180	z	application/x-compress		CoreTypes:exported	none	archive	unknown	likely-not	-	-
-public.zip-archive	1041	zip	application/zip,application/x-zip-compressed		CoreTypes:exported	files	archive	unknown	likely-not	-	-
-public.zsh-script	1317	zsh			CoreTypes:exported	none	other-text	unknown	unknown	-	-
-public.geojson					UniformTypeIdentifiers:exported	none	-	unknown	unknown	-	macos15
-com.apple.linkpresentation.metadata	1218				UniformTypeIdentifiers:exported	none	-	unknown	unknown	-	macos15
-public.jpeg-xl	1264				UniformTypeIdentifiers:exported	none	image	documented	likely	-	macos15.2
-net.daringfireball.markdown	1345				UniformTypeIdentifiers:exported	none	plain-text	documented	likely	-	macos27
+public.truetype-collection-font	1341	ttc		ttcf	CoreTypes:exported	file	contact-calendar-mail-font	unknown	unknown	-	-
+public.truetype-font	1247				CoreTypes:exported	none	contact-calendar-mail-font	unknown	unknown	-	-
+public.truetype-ttf-font	1341	ttf	font/ttf		CoreTypes:exported	file	contact-calendar-mail-font	unknown	unknown	-	-
+public.ulaw-audio	1185	ul,ulw,ulaw		ULAW	CoreTypes:exported	none	audio	documented	unknown	-	-
+public.unix-executable	1220,1240			xTol	CoreTypes:exported	file	-	unknown	unknown	-	-
+public.url	1220			url ,gurl	CoreTypes:exported	file	-	unknown	unknown	-	-
+public.url-name	1220			urln	CoreTypes:exported	none	-	unknown	unknown	-	-
+public.utf16-external-plain-text	1308			ut16	CoreTypes:exported	none	plain-text	documented	likely	-	-
+public.utf16-plain-text	1308		text/plain;charset=utf-16,text/plain;charset="utf-16"	utxt	CoreTypes:exported	none	plain-text	documented	likely	-	-
+public.utf8-plain-text	1308		text/plain;charset=utf-8,text/plain;charset="utf-8"	utf8	CoreTypes:exported	none	plain-text	documented	likely	-	-
+public.utf8-tab-separated-values-text	1333,1349				CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.uuencoded-archive	1220,1182	uu	text/x-uuencode		CoreTypes:exported	none	archive	unknown	likely-not	-	-
+public.vcard	1337,1215	vcf,vcard	text/vcard,text/directory,text/x-vcard	vCrd	CoreTypes:exported	file	contact-calendar-mail-font	unknown	unknown	-	-
+public.video	1282				CoreTypes:exported	none	movie	documented	unknown	-	-
+public.volume	1246			disk	CoreTypes:exported	file	container	unknown	likely-not	-	-
+public.x509-certificate	1220	cer,der,crt,pem	application/x-x509-ca-cert		CoreTypes:exported	files	-	unknown	unknown	-	-
+public.xbitmap-image	1267	xbm	image/x-xbitmap		CoreTypes:exported	none	image	documented	likely	-	-
+public.xfd	1359	xfd			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.xhtml	1359	xhtml,xhtm,xht	application/xhtml+xml		CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.xml	1337	xml	application/xml,text/xml		CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.yacc-source	1323	y,ym,ymm,ypp,yxx,yy			CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.yaml	1337	yml,yaml	application/x-yaml		CoreTypes:exported	none	other-text	unknown	unknown	-	-
+public.z-archive	1220,1182	z	application/x-compress		CoreTypes:exported	none	archive	unknown	likely-not	-	-
+public.zip-archive	1042	zip	application/zip,application/x-zip-compressed		CoreTypes:exported	files	archive	unknown	likely-not	-	-
+public.zsh-script	1321	zsh			CoreTypes:exported	none	other-text	unknown	unknown	-	-
 """#
 }
