@@ -471,15 +471,8 @@ public enum LintRun {
     /// in the executable: without it the Linux executable is 8.5 MB smaller and `lint` of
     /// gen.py's a_ios.plist 3–5% faster, `--version` 4%, measured by turns.)
     static func canonical(_ path: String) -> String {
-        var components: [Substring] = []
-        let absolute = path.hasPrefix("/") ? path : currentDirectory() + "/" + path
-        for component in absolute.split(separator: "/") {
-            switch component {
-            case ".": continue
-            case "..": _ = components.popLast()
-            default: components.append(component)
-            }
-        }
+        let absolute = path.hasPrefix("/") ? path : Path.join(currentDirectory(), path)
+        var components = Path.normalize(absolute).split(separator: "/")
         var missing: [Substring] = []  // the components after the existing prefix, last first
         while true {
             if let resolved = realpath("/" + components.joined(separator: "/"), nil) {
