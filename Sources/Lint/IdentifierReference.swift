@@ -160,7 +160,7 @@ extension IdentifierReference {
     static func capitalised(_ declarations: [TypeDeclaration], system: SystemTypeCatalog) -> Set<UniformTypeIdentifier>
     {
         var capitalised: Set<UniformTypeIdentifier> = []
-        for type in system.types where !type.identifier.isCaseFolded { capitalised.insert(type.identifier) }
+        for identifier in system.identifiers where !identifier.isCaseFolded { capitalised.insert(identifier) }
         declarations.withUnsafeBufferPointer { declarations in
             for index in declarations.indices where !declarations[index].identifier.isCaseFolded {
                 capitalised.insert(declarations[index].identifier)

@@ -156,8 +156,8 @@ public struct LintContext: Sendable {
         // identifiers are candidates, so a look-up stays cheap.
         self.knownIdentifiers =
             bundleCount <= Self.bundleSuggestionLimit
-            ? catalog.userFacingDeclarations.map(\.identifier.rawValue)
-            : catalog.system.userFacingTypes.map(\.identifier.rawValue)
+            ? catalog.userFacingIdentifiers.map(\.rawValue)
+            : catalog.system.userFacingIdentifiers.map(\.rawValue)
         self.infoPlists = plists
         self.firstGivenDeclaration = firstGiven
         self.listings = indexes.contentTypes

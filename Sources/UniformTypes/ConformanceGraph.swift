@@ -68,8 +68,7 @@ public struct ConformanceGraph: Sendable {
                 of: declarations[declared[node]], identifiers: &identifiers, nodeIndex: &nodeIndex)
         }
         self.init(
-            identifiers: identifiers, nodeIndex: nodeIndex, declared: declared, edges: edges,
-            declarations: declarations)
+            identifiers: identifiers, nodeIndex: nodeIndex, edges: edges, declaration: { declarations[declared[$0]] })
     }
 
     /// The interned identifiers and direct supertypes of a set of declarations that reference
@@ -101,26 +100,46 @@ public struct ConformanceGraph: Sendable {
             self.parents = edges.parents
         }
 
+        /// The nodes `index` numbers, with direct supertypes `parents[parentStart[n]..<parentStart[n + 1]]`
+        /// of node `n`: each declared and listed once.
+        init(index: IdentifierTable, parentStart: [Int32], parents: [Int32]) {
+            precondition(parentStart.count == index.count + 1, "a base has one run of supertypes per node")
+            self.nodeIndex = index
+            self.parentStart = parentStart
+            self.parents = parents
+        }
+
         /// The number of nodes.
         var count: Int { parentStart.count - 1 }
+
+        /// The identifier of node `node`.
+        func identifier(of node: Int) -> UniformTypeIdentifier { nodeIndex.identifiers[node] }
     }
 
     /// Builds the graph of `declarations` — identifiers unique, undeclared supertypes allowed —
     /// reusing `base`, made of a subset of them (the system's): `basePosition[b]` is the
     /// position in `declarations` of base node `b`'s identifier, and `baseUnchanged[b]` says
     /// whether that declaration's conformances are still base node `b`'s own (otherwise another
-    /// declaration of the identifier replaced it). The result is the graph
-    /// ``init(declarations:)`` builds, without hashing the base's identifiers and conformances
-    /// again.
-    init(declarations: [TypeDeclaration], reusing base: Base, basePosition: [Int32], baseUnchanged: [Bool]) {
+    /// declaration of the identifier replaced it). A nil declaration is base node `b`'s own,
+    /// unchanged, made by `baseDeclaration(b)` only if it is part of a cycle. The result is the
+    /// graph ``init(declarations:)`` builds, without hashing the base's identifiers and
+    /// conformances again.
+    init(
+        declarations: [TypeDeclaration?], reusing base: Base, basePosition: [Int32], baseUnchanged: [Bool],
+        baseDeclaration: (Int) -> TypeDeclaration
+    ) {
         precondition(basePosition.count == base.count)
-        var identifiers = declarations.map(\.identifier)
-        var nodeIndex = NodeIndex(base: base.nodeIndex, remap: basePosition)
         // What the base does not cover: the positions of declarations new to it.
         var fromBase = [Int32](repeating: -1, count: declarations.count)
         for (baseNode, position) in basePosition.enumerated() { fromBase[Int(position)] = Int32(baseNode) }
+        var identifiers: [UniformTypeIdentifier] = []
+        identifiers.reserveCapacity(declarations.count)
+        for position in declarations.indices {
+            identifiers.append(declarations[position]?.identifier ?? base.identifier(of: Int(fromBase[position])))
+        }
+        var nodeIndex = NodeIndex(base: base.nodeIndex, remap: basePosition)
         for position in declarations.indices where fromBase[position] < 0 {
-            nodeIndex.own.insert(Int32(position), for: declarations[position].identifier)
+            nodeIndex.own.insert(Int32(position), for: identifiers[position])
         }
         var edges = EdgeBuilder(declaredCount: declarations.count)
         for position in declarations.indices {
@@ -129,13 +148,15 @@ public struct ConformanceGraph: Sendable {
                 edges.addBaseEdges(
                     base.parents[Int(base.parentStart[baseNode])..<Int(base.parentStart[baseNode + 1])],
                     remap: basePosition)
+            } else if let declaration = declarations[position] {
+                edges.addConformances(of: declaration, identifiers: &identifiers, nodeIndex: &nodeIndex)
             } else {
-                edges.addConformances(of: declarations[position], identifiers: &identifiers, nodeIndex: &nodeIndex)
+                preconditionFailure("a declaration left to the base is the base's own")
             }
         }
         self.init(
-            identifiers: identifiers, nodeIndex: nodeIndex, declared: Array(declarations.indices), edges: edges,
-            declarations: declarations)
+            identifiers: identifiers, nodeIndex: nodeIndex, edges: edges,
+            declaration: { declarations[$0] ?? baseDeclaration(Int(fromBase[$0])) })
     }
 
     /// Direct supertypes as they are collected, node by node in order.
@@ -188,10 +209,11 @@ public struct ConformanceGraph: Sendable {
         }
     }
 
-    /// The rest of building, from the nodes and their direct supertypes.
+    /// The rest of building, from the nodes and their direct supertypes; `declaration(n)` is
+    /// declared node `n`'s declaration, read for the nodes of a cycle.
     private init(
-        identifiers: [UniformTypeIdentifier], nodeIndex: NodeIndex, declared: [Int], edges: EdgeBuilder,
-        declarations: [TypeDeclaration]
+        identifiers: [UniformTypeIdentifier], nodeIndex: NodeIndex, edges: EdgeBuilder,
+        declaration: (Int) -> TypeDeclaration
     ) {
         let declaredCount = edges.declaredCount
         var parentStart = edges.parentStart
@@ -240,7 +262,7 @@ public struct ConformanceGraph: Sendable {
         self.queryNodes = queryNodes
         self.cycles = Self.findCycles(
             components, parentStart: parentStart, parents: parents, identifiers: identifiers,
-            declarations: declarations, declared: declared, nodeIndex: nodeIndex)
+            declaredCount: declaredCount, declaration: declaration, nodeIndex: nodeIndex)
         self.unknownSupertypes = unknown.sorted {
             ($0.identifier, $0.referencedBy) < ($1.identifier, $1.referencedBy)
         }
@@ -299,7 +321,7 @@ public struct ConformanceGraph: Sendable {
     /// One report per component with more than one member or a self-conformance.
     private static func findCycles(
         _ components: StronglyConnectedComponents, parentStart: [Int32], parents: [Int32],
-        identifiers: [UniformTypeIdentifier], declarations: [TypeDeclaration], declared: [Int],
+        identifiers: [UniformTypeIdentifier], declaredCount: Int, declaration: (Int) -> TypeDeclaration,
         nodeIndex: NodeIndex
     ) -> [ConformanceCycle] {
         var cycles: [ConformanceCycle] = []
@@ -311,8 +333,8 @@ public struct ConformanceGraph: Sendable {
                 continue
             }
             var edges: [ConformanceEdge] = []
-            for member in members where Int(member) < declared.count {
-                let declaration = declarations[declared[Int(member)]]
+            for member in members where Int(member) < declaredCount {
+                let declaration = declaration(Int(member))
                 for conformance in declaration.conformances {
                     guard let parent = nodeIndex[conformance.value],
                         components.componentOf[Int(parent)] == Int32(component)

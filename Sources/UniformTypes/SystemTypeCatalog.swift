@@ -14,10 +14,11 @@ import Support
 public struct SystemTypeCatalog: Sendable {
     /// The OS release the declarations describe, such as `macOS 12.7`.
     public let release: String
-    /// Every type, sorted by identifier.
-    public let types: [SystemType]
-    /// The position of each type in ``types``; also the nodes of ``layer``'s conformances.
-    private let index: IdentifierTable
+    /// Every type, sorted by identifier. A type's declaration is made when it is first read (see
+    /// ``init(parsing:release:)``).
+    public var types: Types { Types(storage: storage) }
+    /// The identifiers, facts and declarations of ``types``.
+    private let storage: Storage
     /// The system's own conformances and tag index, made once for every ``TypeCatalog`` layered
     /// over this catalog; nil when the types reference a supertype none of them declares
     /// (catalogs are then built whole).
@@ -32,6 +33,23 @@ public struct SystemTypeCatalog: Sendable {
         init(conformances: ConformanceGraph.Base, tagIndex: [TypeCatalog.TagKey: [Int32]]) {
             self.conformances = conformances
             self.tagIndex = tagIndex
+        }
+    }
+
+    /// The types of a catalog, by position: each made from the catalog's storage when read.
+    public struct Types: RandomAccessCollection, Sendable {
+        fileprivate let storage: Storage
+
+        /// The first position.
+        public var startIndex: Int { 0 }
+        /// The position after the last type.
+        public var endIndex: Int { storage.facts.count }
+
+        /// The type at `position`.
+        public subscript(position: Int) -> SystemType {
+            SystemType(
+                declaration: storage.declaration(at: position), facts: storage.facts[position],
+                introduced: storage.introduced[position])
         }
     }
 
@@ -73,7 +91,7 @@ public struct SystemTypeCatalog: Sendable {
 
     /// `macOS 12.7 with the types added up to macOS 27`: what the catalog holds, for messages.
     public var name: String {
-        let added = types.contains { $0.introduced != nil }
+        let added = storage.introduced.contains { $0 != nil }
         return added ? "\(release) with the types added up to \(asOf.macOSName)" : release
     }
 
@@ -95,54 +113,166 @@ public struct SystemTypeCatalog: Sendable {
             unique.append(type)
         }
         self.release = release
-        self.types = unique
-        self.index = index
         let declarations = unique.map(\.declaration)
+        self.storage = Storage(
+            index: index, facts: unique.map(\.facts), introduced: unique.map(\.introduced),
+            source: .given(declarations))
         self.layer = ConformanceGraph.Base(declarations: declarations, index: index).map {
             Layer(conformances: $0, tagIndex: TypeCatalog.tagIndex(of: declarations))
         }
     }
 
+    /// A catalog of parsed text whose every line fits, in order and without repeats.
+    private init(release: String, storage: Storage, layer: Layer) {
+        self.release = release
+        self.asOf = .newest
+        self.storage = storage
+        self.layer = layer
+    }
+
     /// The position of `identifier` in ``types``.
     func position(of identifier: UniformTypeIdentifier) -> Int? {
-        index[identifier].map(Int.init)
+        storage.index[identifier].map(Int.init)
     }
 
     /// The type with this identifier (compared case-insensitively).
     public func type(for identifier: UniformTypeIdentifier) -> SystemType? {
-        index[identifier].map { types[Int($0)] }
+        position(of: identifier).map { types[$0] }
     }
 
     /// Whether the system declares `identifier`.
     public func contains(_ identifier: UniformTypeIdentifier) -> Bool {
-        index[identifier] != nil
+        storage.index[identifier] != nil
+    }
+
+    /// The identifiers of ``types``, in order; none of their declarations is made.
+    public var identifiers: [UniformTypeIdentifier] { storage.index.identifiers }
+
+    /// The identifier of the type at `position` in ``types``.
+    func identifier(at position: Int) -> UniformTypeIdentifier {
+        storage.index.identifiers[position]
+    }
+
+    /// The facts of the type at `position` in ``types``; its declaration is not made.
+    func facts(at position: Int) -> SystemTypeFacts {
+        storage.facts[position]
+    }
+
+    /// The facts of the type with this identifier; its declaration is not made.
+    public func facts(for identifier: UniformTypeIdentifier) -> SystemTypeFacts? {
+        position(of: identifier).map { storage.facts[$0] }
+    }
+
+    /// The declaration of the type at `position` in ``types``.
+    func declaration(at position: Int) -> TypeDeclaration {
+        storage.declaration(at: position)
     }
 
     /// The types that describe files, folders and data, hardware models left out.
     public var userFacingTypes: [SystemType] {
-        types.filter { !$0.facts.isHardwareModel }
+        storage.facts.indices.filter { !storage.facts[$0].isHardwareModel }.map { types[$0] }
+    }
+
+    /// The identifiers of ``userFacingTypes``, in order; none of their declarations is made.
+    public var userFacingIdentifiers: [UniformTypeIdentifier] {
+        storage.facts.indices.filter { !storage.facts[$0].isHardwareModel }.map(identifier(at:))
     }
 
     /// The system's declarations, sorted by identifier.
     public var declarations: [TypeDeclaration] { types.map(\.declaration) }
+
+    /// How many of the declarations have been made (all of them, for a catalog given its types).
+    var madeDeclarationCount: Int { storage.madeCount }
 }
 
 extension SystemTypeCatalog {
+    /// A catalog's identifiers (its index), facts and releases, made at start, and its
+    /// declarations: given, or made from the catalog's text when first read and kept. A lint of
+    /// one app reads a few dozen of the embedded catalog's 1,365 declarations (measured by turns
+    /// against making them all at start, static release builds: `lint` of gen.py's a_ios.plist
+    /// −8%, of Sketchbook −10%, `type public.jpeg` −13%; c_huge.plist unchanged).
+    fileprivate final class Storage: @unchecked Sendable {
+        /// Each type's identifier, numbered by position.
+        let index: IdentifierTable
+        let facts: [SystemTypeFacts]
+        let introduced: [SystemRelease?]
+        private let source: Source
+        /// Guards ``made``: catalogs are read on several threads.
+        private let lock = Lock()
+        /// The declarations made from ``source``'s text so far, by position.
+        private var made: [TypeDeclaration?]
+
+        /// Where the declarations come from.
+        enum Source {
+            /// Made already, by position.
+            case given([TypeDeclaration])
+            /// The text of a catalog and each type's line in it, and the parser that reads them.
+            case text(String, lines: [Range<Int32>], parser: LineParser)
+        }
+
+        init(index: IdentifierTable, facts: [SystemTypeFacts], introduced: [SystemRelease?], source: Source) {
+            self.index = index
+            self.facts = facts
+            self.introduced = introduced
+            self.source = source
+            if case .text = source {
+                made = [TypeDeclaration?](repeating: nil, count: facts.count)
+            } else {
+                made = []
+            }
+        }
+
+        /// How many declarations have been made.
+        var madeCount: Int {
+            switch source {
+            case .given(let declarations): declarations.count
+            case .text: lock.withLock { made.count { $0 != nil } }
+            }
+        }
+
+        /// The declaration of the type at `position`.
+        func declaration(at position: Int) -> TypeDeclaration {
+            switch source {
+            case .given(let declarations):
+                return declarations[position]
+            case .text(let text, let lines, let parser):
+                return lock.withLock {
+                    if let declaration = made[position] { return declaration }
+                    var text = text
+                    let declaration = text.withUTF8 { bytes in
+                        let line = lines[position]
+                        return parser.declaration(
+                            of: UnsafeBufferPointer(rebasing: bytes[Int(line.lowerBound)..<Int(line.upperBound)]),
+                            identifier: index.identifiers[position], lines: index.identifiers)
+                    }
+                    // Every line was checked when the catalog was parsed (see `init(parsing:release:)`).
+                    guard let declaration else { preconditionFailure("a checked line no longer parses") }
+                    made[position] = declaration
+                    return declaration
+                }
+            }
+        }
+    }
+
     /// Parses the generator's format: one type per line, tab-separated columns (identifier,
     /// conformances as the numbers of the lines declaring them, extensions, MIME types, OSTypes,
     /// `bundle:kind`, icon, thumbnail category, iOS verdict, macOS verdict, `hardware` or `-`,
     /// the release that added the type or `-`), lists comma-separated. Works on bytes, field by
-    /// field, without making a list of a line's fields or a string of a field that names a case:
-    /// every command that answers with system types parses the catalog at start (measured:
-    /// `utiscope type public.jpeg` −5% processor time against splitting each line into arrays).
-    /// Each line's identifier is made first, once: a conformance is its line's identifier, not
-    /// another string made and hashed (measured by turns against conformances by name: `type
-    /// public.jpeg` −2.4%, `lint` of gen.py's a_ios.plist −1.6%). Lines that do not fit are
-    /// skipped; a test checks that none are.
+    /// field, without making a list of a line's fields or a string of a field that names a case
+    /// (measured: `utiscope type public.jpeg` −5% processor time against splitting each line into
+    /// arrays). Each line's identifier is made first, once: a conformance is its line's
+    /// identifier, not another string made and hashed (measured by turns against conformances by
+    /// name: `type public.jpeg` −2.4%, `lint` of gen.py's a_ios.plist −1.6%).
+    ///
+    /// When every line fits, in order and without repeats (as the generator writes them), the
+    /// start reads only what layering needs — identifiers, facts, conformance numbers as graph
+    /// edges, tags into the tag index — and each declaration is made when first read. Otherwise
+    /// every declaration is made at once and lines that do not fit are skipped; a test checks
+    /// that none are.
     init(parsing text: String, release: String) {
         var text = text
         let parser = LineParser(release: release)
-        let types = text.withUTF8 { bytes in
+        let parsed = text.withUTF8 { bytes -> (checked: Checked?, types: [SystemType]) in
             var identifiers: [UniformTypeIdentifier] = []
             identifiers.reserveCapacity(bytes.count / 100)  // a line is ~120 bytes: room for every type
             var lines = FieldCursor(bytes)
@@ -151,6 +281,9 @@ extension SystemTypeCatalog {
                 let identifier = fields.next(upTo: 0x09) ?? line
                 identifiers.append(UniformTypeIdentifier(String(decoding: identifier, as: UTF8.self)))
             }
+            // A newline at the end of the text ends the last line; no empty line follows it.
+            if bytes.last == 0x0A, identifiers.last?.rawValue.isEmpty == true { identifiers.removeLast() }
+            if let checked = Checked(bytes, identifiers: identifiers, parser: parser) { return (checked, []) }
             var types: [SystemType] = []
             types.reserveCapacity(identifiers.count)
             lines = FieldCursor(bytes)
@@ -158,9 +291,70 @@ extension SystemTypeCatalog {
                 guard let line = lines.next(upTo: 0x0A) else { break }
                 if let type = parser.parse(line, identifier: identifier, lines: identifiers) { types.append(type) }
             }
-            return types
+            return (nil, types)
         }
-        self.init(release: release, types: types)
+        guard let checked = parsed.checked else {
+            self.init(release: release, types: parsed.types)
+            return
+        }
+        let storage = Storage(
+            index: checked.index, facts: checked.facts, introduced: checked.introduced,
+            source: .text(text, lines: checked.lines, parser: parser))
+        let conformances = ConformanceGraph.Base(
+            index: checked.index, parentStart: checked.parentStart, parents: checked.parents)
+        self.init(
+            release: release, storage: storage, layer: Layer(conformances: conformances, tagIndex: checked.tagIndex))
+    }
+
+    /// What the start of a lazily made catalog reads from the text, when every line fits, in
+    /// order and without repeats: the identifier index, facts, releases, each line's bytes,
+    /// the conformances as graph edges (line `n` is node `n`) and the tag index.
+    private struct Checked {
+        var index = IdentifierTable()
+        var facts: [SystemTypeFacts] = []
+        var introduced: [SystemRelease?] = []
+        var lines: [Range<Int32>] = []
+        var parentStart: [Int32] = [0]
+        var parents: [Int32] = []
+        var tagIndex: [TypeCatalog.TagKey: [Int32]] = [:]
+
+        /// Nil when a line does not fit, or the identifiers are out of order or repeated.
+        init?(_ bytes: UnsafeBufferPointer<UInt8>, identifiers: [UniformTypeIdentifier], parser: LineParser) {
+            guard bytes.count < Int(Int32.max),
+                zip(identifiers, identifiers.dropFirst()).allSatisfy({ $0 < $1 })
+            else { return nil }
+            let count = identifiers.count
+            index.reserveCapacity(count)
+            facts.reserveCapacity(count)
+            introduced.reserveCapacity(count)
+            lines.reserveCapacity(count)
+            parentStart.reserveCapacity(count + 1)
+            tagIndex.reserveCapacity(count)  // most types claim a tag or two
+            var cursor = FieldCursor(bytes)
+            for (position, identifier) in identifiers.enumerated() {
+                guard let line = cursor.next(upTo: 0x0A), let fields = parser.fields(of: line) else { return nil }
+                index.insert(Int32(position), for: identifier)
+                facts.append(fields.facts)
+                introduced.append(fields.introduced)
+                guard let base = bytes.baseAddress, let lineStart = line.baseAddress else { return nil }
+                let start = base.distance(to: lineStart)
+                lines.append(Int32(start)..<Int32(start + line.count))
+                let first = parents.count
+                var numbers = FieldCursor(fields.conformances)
+                while let item = numbers.next(upTo: 0x2C) {
+                    guard let number = LineParser.number(item), number < count else { return nil }
+                    // Deduplicated as a graph's edges are.
+                    if !parents[first...].contains(Int32(number)) { parents.append(Int32(number)) }
+                }
+                parentStart.append(Int32(parents.count))
+                fields.forEachTag { tagClass, tag in
+                    let key = TypeCatalog.TagKey(String(decoding: tag, as: UTF8.self), in: tagClass)
+                    if tagIndex[key]?.last != Int32(position) { tagIndex[key, default: []].append(Int32(position)) }
+                }
+            }
+            // Nothing after the lines but the newline that ends the last.
+            guard cursor.isAtEnd || (cursor.next(upTo: 0x0A)?.isEmpty == true && cursor.isAtEnd) else { return nil }
+        }
     }
 }
 
@@ -168,7 +362,7 @@ extension SystemTypeCatalog {
 /// against tables made once per catalog (not against a fresh `allCases` per field) and building
 /// each list in place (measured by turns against the parse before, static release builds:
 /// `lint` of gen.py's a_ios.plist −8%, `type public.jpeg` −10%).
-private struct LineParser {
+fileprivate struct LineParser: Sendable {
     let release: String
     let icons = CaseNames<SystemIconSource>()
     let categories = CaseNames<SystemThumbnailCategory>()
@@ -176,18 +370,32 @@ private struct LineParser {
     let kinds = CaseNames<DeclarationKind>()
     let releases = CaseNames<SystemRelease>()
 
-    /// The type on `line`, whose identifier is already made, or nil when the line does not fit
-    /// the format. `lines` holds every line's identifier, which conformances name by number.
-    func parse(
-        _ line: UnsafeBufferPointer<UInt8>, identifier: UniformTypeIdentifier, lines: [UniformTypeIdentifier]
-    ) -> SystemType? {
-        var fields = FieldCursor(line)
-        func text(_ field: UnsafeBufferPointer<UInt8>) -> String { String(decoding: field, as: UTF8.self) }
-        /// Calls `body` with each comma-separated item of `field`.
-        func forEachItem(_ field: UnsafeBufferPointer<UInt8>, _ body: (String) -> Void) {
-            var cursor = FieldCursor(field)
-            while let item = cursor.next(upTo: 0x2C) { body(text(item)) }
+    /// One line's columns, split and checked; the lists still as bytes.
+    struct Fields {
+        var conformances: UnsafeBufferPointer<UInt8>
+        var extensions: UnsafeBufferPointer<UInt8>
+        var mimeTypes: UnsafeBufferPointer<UInt8>
+        var osTypes: UnsafeBufferPointer<UInt8>
+        var bundle: UnsafeBufferPointer<UInt8>
+        var kind: DeclarationKind
+        var facts: SystemTypeFacts
+        var introduced: SystemRelease?
+
+        /// Calls `body` with each tag, by class, in the order a declaration lists them.
+        func forEachTag(_ body: (TagClass, UnsafeBufferPointer<UInt8>) -> Void) {
+            func each(_ field: UnsafeBufferPointer<UInt8>, _ tagClass: TagClass) {
+                var cursor = FieldCursor(field)
+                while let item = cursor.next(upTo: 0x2C) { body(tagClass, item) }
+            }
+            each(extensions, .filenameExtension)
+            each(mimeTypes, .mimeType)
+            each(osTypes, .osType)
         }
+    }
+
+    /// The columns of `line`, or nil when it does not fit the format.
+    func fields(of line: UnsafeBufferPointer<UInt8>) -> Fields? {
+        var fields = FieldCursor(line)
         guard fields.next(upTo: 0x09) != nil, let conformances = fields.next(upTo: 0x09),
             let extensions = fields.next(upTo: 0x09), let mimeTypes = fields.next(upTo: 0x09),
             let osTypes = fields.next(upTo: 0x09), let source = fields.next(upTo: 0x09),
@@ -203,25 +411,54 @@ private struct LineParser {
         else { return nil }
         let introduced = releases.value(named: since)
         guard introduced != nil || since.elementsEqual("-".utf8) else { return nil }
-        var tags: [TypeTag] = []
-        forEachItem(extensions) { tags.append(TypeTag(.filenameExtension, $0)) }
-        forEachItem(mimeTypes) { tags.append(TypeTag(.mimeType, $0)) }
-        forEachItem(osTypes) { tags.append(TypeTag(.osType, $0)) }
-        var supertypes: [Located<UniformTypeIdentifier>] = []
-        var numbers = FieldCursor(conformances)
-        while let item = numbers.next(upTo: 0x2C) {
-            guard let number = Self.number(item), number < lines.count else { return nil }
-            supertypes.append(Located(lines[number]))
-        }
-        let declaration = TypeDeclaration(
-            identifier: identifier,
-            origin: .system(release: introduced?.macOSName ?? release, bundle: text(bundle), kind: kind),
-            conformances: supertypes, tags: tags)
         let facts = SystemTypeFacts(
             icon: icon,
             thumbnail: SystemThumbnail(category: categories.value(named: category), iOS: iOS, macOS: macOS),
             isHardwareModel: hardware.elementsEqual("hardware".utf8))
-        return SystemType(declaration: declaration, facts: facts, introduced: introduced)
+        return Fields(
+            conformances: conformances, extensions: extensions, mimeTypes: mimeTypes, osTypes: osTypes, bundle: bundle,
+            kind: kind, facts: facts, introduced: introduced)
+    }
+
+    /// The declaration on `line`, whose identifier is already made, or nil when the line does
+    /// not fit the format. `lines` holds every line's identifier, which conformances name by
+    /// number.
+    func declaration(
+        of line: UnsafeBufferPointer<UInt8>, identifier: UniformTypeIdentifier, lines: [UniformTypeIdentifier]
+    ) -> TypeDeclaration? {
+        fields(of: line).flatMap { declaration(of: $0, identifier: identifier, lines: lines) }
+    }
+
+    /// The type on `line`, whose identifier is already made, or nil when the line does not fit
+    /// the format; see ``declaration(of:identifier:lines:)``.
+    func parse(
+        _ line: UnsafeBufferPointer<UInt8>, identifier: UniformTypeIdentifier, lines: [UniformTypeIdentifier]
+    ) -> SystemType? {
+        guard let fields = fields(of: line),
+            let declaration = declaration(of: fields, identifier: identifier, lines: lines)
+        else { return nil }
+        return SystemType(declaration: declaration, facts: fields.facts, introduced: fields.introduced)
+    }
+
+    /// The declaration of checked columns, or nil when a conformance names no line.
+    private func declaration(
+        of fields: Fields, identifier: UniformTypeIdentifier, lines: [UniformTypeIdentifier]
+    ) -> TypeDeclaration? {
+        var tags: [TypeTag] = []
+        fields.forEachTag { tagClass, tag in tags.append(TypeTag(tagClass, String(decoding: tag, as: UTF8.self))) }
+        var supertypes: [Located<UniformTypeIdentifier>] = []
+        var numbers = FieldCursor(fields.conformances)
+        while let item = numbers.next(upTo: 0x2C) {
+            guard let number = Self.number(item), number < lines.count else { return nil }
+            supertypes.append(Located(lines[number]))
+        }
+        return TypeDeclaration(
+            identifier: identifier,
+            origin: .system(
+                release: fields.introduced?.macOSName ?? release,
+                bundle: String(decoding: fields.bundle, as: UTF8.self),
+                kind: fields.kind),
+            conformances: supertypes, tags: tags)
     }
 }
 
@@ -240,7 +477,8 @@ extension LineParser {
 
 /// The cases of an enumeration by the bytes of their names (raw values), to match a field
 /// without making a string of it.
-private struct CaseNames<Value: CaseIterable & RawRepresentable> where Value.RawValue == String {
+fileprivate struct CaseNames<Value: CaseIterable & RawRepresentable & Sendable>: Sendable
+where Value.RawValue == String {
     private let cases = Value.allCases.map { (name: Array($0.rawValue.utf8), value: $0) }
 
     /// The case whose name is spelt by `bytes`.
@@ -250,7 +488,7 @@ private struct CaseNames<Value: CaseIterable & RawRepresentable> where Value.Raw
 }
 
 /// Reads the pieces of a byte buffer one at a time, each up to the next separator.
-private struct FieldCursor {
+fileprivate struct FieldCursor {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
     /// Whether the buffer ended in a separator: the empty piece after it is still to come.

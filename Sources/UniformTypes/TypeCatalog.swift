@@ -20,8 +20,10 @@ public struct TypeCatalog: Sendable {
     /// Every shadowed declaration, sorted by identifier, then in precedence order.
     public let redeclarations: [Redeclaration]
 
-    /// The declaration in effect for each identifier, sorted by identifier.
-    private let effective: [TypeDeclaration]
+    /// The declaration in effect for each identifier, sorted by identifier; nil for a system
+    /// type's own declaration when the system layer was reused (it is made when read: see
+    /// ``declaration(atPosition:)``).
+    private let effective: [TypeDeclaration?]
     /// The shadowed declarations of the identifiers declared more than once, by position in
     /// ``effective``, in precedence order.
     private let shadowed: [Int32: [TypeDeclaration]]
@@ -170,7 +172,7 @@ public struct TypeCatalog: Sendable {
         self.system = system
         self.graph = graph
         self.redeclarations = redeclarations
-        self.effective = effective
+        self.effective = effective.map(Optional.some)
         self.shadowed = shadowed
         self.tagIndex = tagIndex
         self.systemTags = [:]
@@ -222,11 +224,16 @@ public struct TypeCatalog: Sendable {
 
     /// Positions of the declarations claiming each tag, in order; a tag repeated within one
     /// declaration (`jpg`, `JPG`) is listed once. `skip` leaves positions out.
-    static func tagIndex(of declarations: [TypeDeclaration], skip: (Int) -> Bool = { _ in false }) -> [TagKey: [Int32]]
-    {
+    static func tagIndex(of declarations: [TypeDeclaration]) -> [TagKey: [Int32]] {
+        tagIndex(of: declarations.map(Optional.some))
+    }
+
+    /// ``tagIndex(of:)`` of the declarations that are not nil.
+    private static func tagIndex(of declarations: [TypeDeclaration?]) -> [TagKey: [Int32]] {
         var tagIndex: [TagKey: [Int32]] = [:]
         tagIndex.reserveCapacity(declarations.count)  // most declarations claim a tag or two
-        for (position, declaration) in declarations.enumerated() where !skip(position) {
+        for (position, declaration) in declarations.enumerated() {
+            guard let declaration else { continue }
             for tag in declaration.tags {
                 let key = TagKey(tag.value, in: tag.tagClass)
                 if tagIndex[key]?.last != Int32(position) { tagIndex[key, default: []].append(Int32(position)) }
@@ -263,17 +270,18 @@ public struct TypeCatalog: Sendable {
     private static func layered(
         system: SystemTypeCatalog, layer: SystemTypeCatalog.Layer, layering: Layering, concurrently: Bool
     ) -> TypeCatalog {
-        var isSystemWinner = [Bool](repeating: false, count: layering.effective.count)
-        for position in layering.systemRemap where position >= 0 { isSystemWinner[Int(position)] = true }
-        let winners = isSystemWinner
+        // The system's winners are in the layer's tag index already: only the others are indexed.
+        var others = layering.effective
+        for position in layering.systemRemap where position >= 0 { others[Int(position)] = nil }
+        let bundleWinners = others
         let (graph, tagIndex) = ParallelMap.both(
             concurrently: concurrently,
             {
                 ConformanceGraph(
                     declarations: layering.effective, reusing: layer.conformances, basePosition: layering.basePosition,
-                    baseUnchanged: layering.baseUnchanged)
+                    baseUnchanged: layering.baseUnchanged, baseDeclaration: system.declaration(at:))
             },
-            { Self.tagIndex(of: layering.effective) { winners[$0] } })
+            { Self.tagIndex(of: bundleWinners) })
         return TypeCatalog(system: system, layer: layer, layering: layering, graph: graph, tagIndex: tagIndex)
     }
 
@@ -282,7 +290,8 @@ public struct TypeCatalog: Sendable {
     /// graph and the tag index. The same precedence as the full build, merging the bundle's
     /// identifiers into the system's sorted ones instead of hashing and sorting everything again.
     private struct Layering: Sendable {
-        var effective: [TypeDeclaration] = []
+        /// The declarations in effect; nil for a system type's own, made when read.
+        var effective: [TypeDeclaration?] = []
         var shadowed: [Int32: [TypeDeclaration]] = [:]
         var redeclarations: [Redeclaration] = []
         var basePosition: [Int32]
@@ -293,7 +302,7 @@ public struct TypeCatalog: Sendable {
 
         /// Nil when a declaration is a system one (a newer release's types are built whole).
         init?(system: SystemTypeCatalog, bundle declarations: [TypeDeclaration]) {
-            let systemCount = system.types.count
+            let systemCount = system.identifiers.count
             // The bundle's declarations grouped by identifier, groups in order of first appearance:
             // a group is its first declaration's offset and a chain through `nextInGroup` (most
             // groups have one declaration; an array each was ~100,000 allocations to make and free).
@@ -370,19 +379,20 @@ public struct TypeCatalog: Sendable {
                 return winner.layer
             }
             var nextFresh = 0
-            for (position, type) in system.types.enumerated() {
-                while nextFresh < fresh.count, groupIdentifiers[fresh[nextFresh]] < type.identifier {
+            for (position, identifier) in system.identifiers.enumerated() {
+                while nextFresh < fresh.count, groupIdentifiers[fresh[nextFresh]] < identifier {
                     add(number: fresh[nextFresh])
                     nextFresh += 1
                 }
                 let here = Int32(effective.count)
                 basePosition[position] = here
                 guard onSystem[position] >= 0 else {
-                    effective.append(type.declaration)
+                    effective.append(nil)
                     systemRemap[position] = here
                     continue
                 }
-                let own = Candidate(declaration: type.declaration, layer: 1, sequence: position, next: -1)
+                let own = Candidate(
+                    declaration: system.declaration(at: position), layer: 1, sequence: position, next: -1)
                 if add(number: onSystem[position], system: own) == 1 {
                     systemRemap[position] = here
                 } else {
@@ -427,12 +437,11 @@ public struct TypeCatalog: Sendable {
         for declaration: TypeDeclaration, system: SystemTypeCatalog, graph: ConformanceGraph
     ) -> SystemTypeFacts {
         let icon = SystemIconSource(declaring: declaration.icons)
-        if let embedded = system.type(for: declaration.identifier) {
-            return SystemTypeFacts(
-                icon: icon, thumbnail: embedded.facts.thumbnail, isHardwareModel: embedded.facts.isHardwareModel)
+        if let embedded = system.facts(for: declaration.identifier) {
+            return SystemTypeFacts(icon: icon, thumbnail: embedded.thumbnail, isHardwareModel: embedded.isHardwareModel)
         }
         let inherited = graph.supertypes(of: declaration.identifier).lazy
-            .compactMap { system.type(for: $0)?.facts.thumbnail }
+            .compactMap { system.facts(for: $0)?.thumbnail }
             .first { $0.category != nil }
         let hardware =
             graph.conforms(declaration.identifier, to: .device) || graph.conforms(declaration.identifier, to: .display)
@@ -443,13 +452,19 @@ public struct TypeCatalog: Sendable {
 
     /// The declaration in effect for `identifier`.
     public func declaration(for identifier: UniformTypeIdentifier) -> TypeDeclaration? {
-        position(of: identifier).map { effective[Int($0)] }
+        position(of: identifier).map { declaration(atPosition: Int($0)) }
+    }
+
+    /// The declaration in effect at `position` in ``effective``: a system type's own is made by
+    /// the system catalog when first read.
+    private func declaration(atPosition position: Int) -> TypeDeclaration {
+        effective[position] ?? system.declaration(at: Int(systemTypeOfNode[position]))
     }
 
     /// The declaration in effect for graph node `node` (``graph``'s), or nil when the node is
     /// only referenced as a supertype: ``declaration(for:)`` for a caller that has the node.
     public func declaration(at node: ConformanceGraph.Node) -> TypeDeclaration? {
-        graph.isDeclared(node) ? effective[Int(node.rawValue)] : nil
+        graph.isDeclared(node) ? declaration(atPosition: Int(node.rawValue)) : nil
     }
 
     /// The graph node of the declaration given at `position` (in the order given to the
@@ -477,7 +492,7 @@ public struct TypeCatalog: Sendable {
     /// only referenced as a supertype.
     public func declarations(at node: ConformanceGraph.Node) -> [TypeDeclaration] {
         guard graph.isDeclared(node) else { return [] }
-        return [effective[Int(node.rawValue)]] + (shadowed[node.rawValue] ?? [])
+        return [declaration(atPosition: Int(node.rawValue))] + (shadowed[node.rawValue] ?? [])
     }
 
     /// Whether any layer declares `identifier`.
@@ -491,18 +506,30 @@ public struct TypeCatalog: Sendable {
     }
 
     /// The declarations in effect, sorted by identifier.
-    public var effectiveDeclarations: [TypeDeclaration] { effective }
+    public var effectiveDeclarations: [TypeDeclaration] { effective.indices.map(declaration(atPosition:)) }
 
     /// The declarations in effect, hardware-model system types left out.
     public var userFacingDeclarations: [TypeDeclaration] {
+        userFacingPositions.map(declaration(atPosition:))
+    }
+
+    /// The identifiers of ``userFacingDeclarations``, in order; no system declaration is made.
+    public var userFacingIdentifiers: [UniformTypeIdentifier] {
+        userFacingPositions.map { graph.identifier(of: ConformanceGraph.Node(rawValue: Int32($0))) }
+    }
+
+    /// The positions in ``effective`` of the declarations in effect that are not hardware models.
+    private var userFacingPositions: [Int] {
         if !systemTypeOfNode.isEmpty {
             // Over the system layer, by position: no identifier is looked up.
-            return effective.indices.lazy.filter { position in
+            return effective.indices.filter { position in
                 let type = systemTypeOfNode[position]
-                return type < 0 || !system.types[Int(type)].facts.isHardwareModel
-            }.map { effective[$0] }
+                return type < 0 || !system.facts(at: Int(type)).isHardwareModel
+            }
         }
-        return effective.filter { systemFacts(for: $0.identifier)?.isHardwareModel != true }
+        return effective.indices.filter {
+            systemFacts(for: graph.identifier(of: ConformanceGraph.Node(rawValue: Int32($0))))?.isHardwareModel != true
+        }
     }
 
     /// Whether the system (embedded or layered) declares `identifier`, whoever's declaration is
@@ -515,7 +542,8 @@ public struct TypeCatalog: Sendable {
     /// node only referenced as a supertype); no array of the declarations is made.
     public func isSystemDeclared(at node: ConformanceGraph.Node) -> Bool {
         guard graph.isDeclared(node) else { return false }
-        if effective[Int(node.rawValue)].origin.isSystem { return true }
+        // A declaration left to the system catalog is the system's own.
+        if effective[Int(node.rawValue)]?.origin.isSystem ?? true { return true }
         return shadowed[node.rawValue]?.contains { $0.origin.isSystem } ?? false
     }
 
@@ -523,7 +551,7 @@ public struct TypeCatalog: Sendable {
     /// `nil` when the system does not declare it.
     public func systemFacts(for identifier: UniformTypeIdentifier) -> SystemTypeFacts? {
         if let facts = layeredFacts[identifier] { return facts }
-        return system.type(for: identifier)?.facts
+        return system.facts(for: identifier)
     }
 
     /// The nearest supertype of `type` (itself excluded, in `graph.supertypes(of:)`'s order) that
@@ -554,10 +582,10 @@ public struct TypeCatalog: Sendable {
         }
         guard
             let found = graph.firstSupertypeNode(
-                of: node, where: { node in systemType(node).map { predicate(system.types[$0].facts) } ?? false }),
+                of: node, where: { node in systemType(node).map { predicate(system.facts(at: $0)) } ?? false }),
             let position = systemType(found)
         else { return nil }
-        return (graph.identifier(of: ConformanceGraph.Node(rawValue: found)), system.types[position].facts)
+        return (graph.identifier(of: ConformanceGraph.Node(rawValue: found)), system.facts(at: position))
     }
 
     /// The declarations in effect that claim `tag` in `tagClass` (compared case-insensitively for
@@ -569,7 +597,7 @@ public struct TypeCatalog: Sendable {
             positions += fromSystem
             positions.sort()
         }
-        return positions.map { effective[Int($0)] }
+        return positions.map { declaration(atPosition: Int($0)) }
     }
 
     /// How many declarations in effect claim `tag` in `tagClass`: what ``declarations(claiming:in:)``

@@ -109,6 +109,66 @@ private final class Mutable<Value>: @unchecked Sendable {
         #expect(plain.declaration.origin == .system(release: "Test 1", bundle: "Example", kind: .exported))
     }
 
+    /// Lines that all fit, in order, are read lazily: each declaration made when first read, the
+    /// same as the one a whole parse makes (which a line that does not fit forces).
+    @Test func declarationsAreMadeWhenFirstRead() throws {
+        let text = [
+            "org.example.a\t1,2,1\ta,,b\t\tABCD\tExample:imported\tfile\timage\tdocumented\tlikely-not\thardware\tmacos15",
+            "org.example.b\t2\tA\ttext/x-b\t\tExample:exported\tnone\t-\tunknown\tunknown\t-\t-",
+            "org.example.plain\t\tb\t\t\tExample:exported\tnone\t-\tunknown\tunknown\t-\t-",
+        ].joined(separator: "\n")
+        let lazy = SystemTypeCatalog(parsing: text + "\n", release: "Test 1")
+        let whole = SystemTypeCatalog(parsing: text + "\nnot a line\n", release: "Test 1")
+        #expect(lazy.madeDeclarationCount == 0)
+        #expect(lazy.identifiers == ["org.example.a", "org.example.b", "org.example.plain"])
+        #expect(lazy.facts(for: "org.example.a")?.thumbnail.category == .image)
+        #expect(lazy.userFacingIdentifiers == ["org.example.b", "org.example.plain"])
+        #expect(lazy.madeDeclarationCount == 0)
+        let b = try #require(lazy.type(for: "ORG.example.B"))
+        #expect(b == whole.type(for: "org.example.b"))
+        #expect(lazy.madeDeclarationCount == 1)
+        #expect(Array(lazy.types) == Array(whole.types))
+        #expect(lazy.madeDeclarationCount == 3)
+        // The repeated conformance is one edge; the tags are indexed as the whole parse's are.
+        #expect(lazy.types[0].declaration.conformsTo == ["org.example.b", "org.example.plain", "org.example.b"])
+        #expect(lazy.layer?.tagIndex == whole.layer?.tagIndex)
+        let catalogs = [lazy, whole].map { TypeCatalog(system: $0) }
+        for catalog in catalogs {
+            #expect(catalog.graph.directSupertypes(of: "org.example.a") == ["org.example.b", "org.example.plain"])
+            #expect(
+                catalog.declarations(claiming: "B", in: .filenameExtension).map(\.identifier.rawValue) == [
+                    "org.example.a", "org.example.plain",
+                ])
+            #expect(
+                catalog.declarations(claiming: "a", in: .filenameExtension).map(\.identifier.rawValue) == [
+                    "org.example.a", "org.example.b",
+                ])
+        }
+    }
+
+    /// A layered catalog over the embedded types makes none of their declarations until asked,
+    /// and those read from several threads at once are the ones a whole parse makes.
+    @Test func layeringMakesNoSystemDeclarationUntilRead() {
+        let lazy = SystemTypeCatalog(parsing: SystemTypeCatalog.embeddedText, release: "macOS 12.7")
+        let whole = SystemTypeCatalog(parsing: SystemTypeCatalog.embeddedText + "\nnot a line", release: "macOS 12.7")
+        let app = TypeDeclaration(
+            "com.example.sketch", origin: .exported(bundle: "Sketch"), conformsTo: ["public.image"],
+            extensions: ["sketch"])
+        let catalog = TypeCatalog(system: lazy, declarations: [app])
+        #expect(catalog.conforms("com.example.sketch", to: "public.data"))
+        #expect(catalog.userFacingIdentifiers.count == 704)
+        #expect(lazy.madeDeclarationCount == 0)
+        #expect(catalog.declarations(claiming: "png", in: .filenameExtension).map(\.identifier) == ["public.png"])
+        #expect(lazy.madeDeclarationCount == 1)
+        let read = Mutable([SystemType?](repeating: nil, count: lazy.types.count))
+        DispatchQueue.concurrentPerform(iterations: 4 * lazy.types.count) { index in
+            let type = lazy.types[index % lazy.types.count]
+            read.lock.withLock { read.value[index % lazy.types.count] = type }
+        }
+        #expect(read.value == whole.types.map(Optional.some))
+        #expect(lazy.madeDeclarationCount == whole.types.count)
+    }
+
     @Test func publicJPEG() throws {
         let jpeg = try type("public.jpeg")
         #expect(jpeg.declaration.conformsTo == ["public.image"])

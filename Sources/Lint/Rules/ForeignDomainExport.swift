@@ -161,8 +161,8 @@ public struct ForeignDomainExport: Rule {
     /// registered owner, and it is not an app that merely exports one of its types.
     static func systemVendorDomains(_ catalog: TypeCatalog) -> Set<String> {
         Set(
-            catalog.system.types.compactMap { type in
-                type.identifier.reservedDomain == nil ? VendorDomain.domain(of: type.identifier.rawValue) : nil
+            catalog.system.identifiers.compactMap { identifier in
+                identifier.reservedDomain == nil ? VendorDomain.domain(of: identifier.rawValue) : nil
             })
     }
 
