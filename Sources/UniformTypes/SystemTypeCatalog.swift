@@ -409,12 +409,12 @@ fileprivate struct LineParser: Sendable {
         guard let bundle = sourceParts.next(upTo: 0x3A),
             let kind = sourceParts.next(upTo: 0x3A).flatMap(kinds.value(named:)), sourceParts.isAtEnd
         else { return nil }
-        let introduced = releases.value(named: since)
-        guard introduced != nil || since.elementsEqual("-".utf8) else { return nil }
+        let introduced = since.matches("-") ? nil : releases.value(named: since)
+        guard introduced != nil || since.matches("-") else { return nil }
         let facts = SystemTypeFacts(
             icon: icon,
             thumbnail: SystemThumbnail(category: categories.value(named: category), iOS: iOS, macOS: macOS),
-            isHardwareModel: hardware.elementsEqual("hardware".utf8))
+            isHardwareModel: hardware.matches("hardware"))
         return Fields(
             conformances: conformances, extensions: extensions, mimeTypes: mimeTypes, osTypes: osTypes, bundle: bundle,
             kind: kind, facts: facts, introduced: introduced)
@@ -476,14 +476,53 @@ extension LineParser {
 }
 
 /// The cases of an enumeration by the bytes of their names (raw values), to match a field
-/// without making a string of it.
+/// without making a string of it. The names are kept one after another in one array, compared
+/// with `memcmp`: no array per name to retain and release at each comparison.
 fileprivate struct CaseNames<Value: CaseIterable & RawRepresentable & Sendable>: Sendable
 where Value.RawValue == String {
-    private let cases = Value.allCases.map { (name: Array($0.rawValue.utf8), value: $0) }
+    private let values = Array(Value.allCases)
+    /// Every case's name, in ``values``' order, one after another.
+    private let names: [UInt8]
+    /// Where each name ends in ``names``.
+    private let ends: [Int]
+
+    init() {
+        var names: [UInt8] = []
+        var ends: [Int] = []
+        for value in values {
+            names += value.rawValue.utf8
+            ends.append(names.count)
+        }
+        self.names = names
+        self.ends = ends
+    }
 
     /// The case whose name is spelt by `bytes`.
     func value(named bytes: UnsafeBufferPointer<UInt8>) -> Value? {
-        cases.first { $0.name.count == bytes.count && $0.name.elementsEqual(bytes) }?.value
+        names.withUnsafeBufferPointer { names in
+            var start = 0
+            for (index, end) in ends.enumerated() {
+                if end - start == bytes.count, bytes.matches(UnsafeBufferPointer(rebasing: names[start..<end])) {
+                    return values[index]
+                }
+                start = end
+            }
+            return nil
+        }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether these bytes are `other`'s.
+    fileprivate func matches(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count == other.count else { return false }
+        guard let base = baseAddress, let otherBase = other.baseAddress else { return true }  // both empty
+        return memcmp(base, otherBase, count) == 0
+    }
+
+    /// Whether these bytes spell `text`.
+    fileprivate func matches(_ text: StaticString) -> Bool {
+        matches(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }
 
