@@ -607,24 +607,19 @@ public struct TypeCatalog: Sendable {
         return (tagIndex[key]?.count ?? 0) + (systemClaimants(of: key)?.count ?? 0)
     }
 
-    /// By graph node, whether the declaration in effect there claims a tag of one of `classes`
-    /// that another declaration in effect also claims: whether ``claimantCount(of:in:)`` is above
-    /// 1 for one of its tags. Found in one pass over the tag index, for a rule that would
-    /// otherwise ask about every tag of a large bundle (undeclared nodes are false).
+    /// By graph node, whether the declaration in effect there, when it is not a system one,
+    /// claims a tag of one of `classes` that another declaration in effect also claims: whether
+    /// ``claimantCount(of:in:)`` is above 1 for one of its tags. Found in one pass over the tag
+    /// index, for a rule that would otherwise ask about every tag of a large bundle. Nodes of
+    /// system declarations and undeclared nodes are false: the tags the system's own types share
+    /// (jpg, image/jpeg…) are not looked at for every app.
     public func claimsContestedTag(in classes: Set<TagClass>) -> [Bool] {
         var contested = [Bool](repeating: false, count: graph.nodeCount)
         for (key, positions) in tagIndex where classes.contains(key.tagClass) {
-            let fromSystem = systemClaimants(of: key)
-            guard positions.count + (fromSystem?.count ?? 0) > 1 else { continue }
-            for position in positions { contested[Int(position)] = true }
-            if let fromSystem {
-                for position in fromSystem { contested[Int(position)] = true }
+            guard positions.count + (systemClaimants(of: key)?.count ?? 0) > 1 else { continue }
+            for position in positions where effective[Int(position)]?.origin.isSystem == false {
+                contested[Int(position)] = true
             }
-        }
-        // Tags only the reused system layer claims (the loop above saw those the bundle shares).
-        for (key, _) in systemTags where classes.contains(key.tagClass) && tagIndex[key] == nil {
-            guard let fromSystem = systemClaimants(of: key), fromSystem.count > 1 else { continue }
-            for position in fromSystem { contested[Int(position)] = true }
         }
         return contested
     }
