@@ -11,14 +11,39 @@ public enum KnownKeys {
     static let topLevelSet = Table(topLevel + otherTopLevel)
 
     /// Known keys as a set, to look unknown ones up, and sorted, to suggest the closest (made
-    /// once, not for every dictionary with an unknown key).
+    /// at the first unknown key, once, not for every dictionary with one: most documents have
+    /// none, and every lint reads the tables).
     struct Table: Sendable {
         let set: KeySet
-        let suggestions: SuggestionIndex
+        private let index: Suggestions
 
         init(_ keys: [String]) {
             set = KeySet(keys)
-            suggestions = SuggestionIndex(set.strings.sorted())
+            index = Suggestions(keys: set.keys)
+        }
+
+        /// The keys sorted, to suggest the closest.
+        var suggestions: SuggestionIndex { index.made }
+    }
+
+    /// A table's suggestion index, made when first asked for.
+    private final class Suggestions: @unchecked Sendable {
+        private let keys: [String]
+        /// Guards ``index``: documents are read on several threads.
+        private let lock = Lock()
+        private var index: SuggestionIndex?
+
+        init(keys: [String]) {
+            self.keys = keys
+        }
+
+        var made: SuggestionIndex {
+            lock.withLock {
+                if let index { return index }
+                let made = SuggestionIndex(keys.sorted())
+                index = made
+                return made
+            }
         }
     }
 

@@ -8,7 +8,7 @@
 /// `String` is made for a key in the set (readers of large documents look at every entry's keys).
 public struct KeySet: Sendable {
     /// The keys.
-    public let strings: Set<String>
+    public var strings: Set<String> { Set(keys) }
     /// The keys in the order given, each once: a key's position here is where
     /// ``PlistValue/entryValues(for:)`` puts its value.
     public let keys: [String]
@@ -17,16 +17,16 @@ public struct KeySet: Sendable {
 
     /// The set of `keys`.
     public init(_ keys: some Sequence<String>) {
-        var strings: Set<String> = []
         var ordered: [String] = []
-        for key in keys where strings.insert(key).inserted { ordered.append(key) }
         var byLength: [[(bytes: [UInt8], position: Int)]] = []
-        for (position, key) in ordered.enumerated() {
+        for key in keys {
             let bytes = Array(key.utf8)
             while byLength.count <= bytes.count { byLength.append([]) }
-            byLength[bytes.count].append((bytes, position))
+            // A repeated key keeps its first position (the keys are compared as bytes, as a set's are).
+            guard !byLength[bytes.count].contains(where: { $0.bytes == bytes }) else { continue }
+            byLength[bytes.count].append((bytes, ordered.count))
+            ordered.append(key)
         }
-        self.strings = strings
         self.keys = ordered
         self.byLength = byLength
     }
