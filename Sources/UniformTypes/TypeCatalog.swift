@@ -223,7 +223,7 @@ public struct TypeCatalog: Sendable {
     }
 
     /// Positions of the declarations claiming each tag, in order; a tag repeated within one
-    /// declaration (`jpg`, `JPG`) is listed once. `skip` leaves positions out.
+    /// declaration (`jpg`, `JPG`) is listed once.
     static func tagIndex(of declarations: [TypeDeclaration]) -> [TagKey: [Int32]] {
         tagIndex(of: declarations.map(Optional.some))
     }
