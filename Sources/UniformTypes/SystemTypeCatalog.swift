@@ -170,12 +170,17 @@ public struct SystemTypeCatalog: Sendable {
 
     /// The types that describe files, folders and data, hardware models left out.
     public var userFacingTypes: [SystemType] {
-        storage.facts.indices.filter { !storage.facts[$0].isHardwareModel }.map { types[$0] }
+        userFacingPositions.map { types[$0] }
     }
 
     /// The identifiers of ``userFacingTypes``, in order; none of their declarations is made.
     public var userFacingIdentifiers: [UniformTypeIdentifier] {
-        storage.facts.indices.filter { !storage.facts[$0].isHardwareModel }.map(identifier(at:))
+        userFacingPositions.map(identifier(at:))
+    }
+
+    /// The positions in ``types`` of the types that are not hardware models.
+    private var userFacingPositions: [Int] {
+        storage.facts.indices.filter { !storage.facts[$0].isHardwareModel }
     }
 
     /// The system's declarations, sorted by identifier.
@@ -340,16 +345,15 @@ extension SystemTypeCatalog {
                 let start = base.distance(to: lineStart)
                 lines.append(Int32(start)..<Int32(start + line.count))
                 let first = parents.count
-                var numbers = FieldCursor(fields.conformances)
-                while let item = numbers.next(upTo: 0x2C) {
-                    guard let number = LineParser.number(item), number < count else { return nil }
+                let fits = fields.forEachConformance(below: count) { number in
                     // Deduplicated as a graph's edges are.
                     if !parents[first...].contains(Int32(number)) { parents.append(Int32(number)) }
                 }
+                guard fits else { return nil }
                 parentStart.append(Int32(parents.count))
                 fields.forEachTag { tagClass, tag in
                     let key = TypeCatalog.TagKey(String(decoding: tag, as: UTF8.self), in: tagClass)
-                    if tagIndex[key]?.last != Int32(position) { tagIndex[key, default: []].append(Int32(position)) }
+                    TypeCatalog.addClaim(of: key, at: position, to: &tagIndex)
                 }
             }
             // Nothing after the lines but the newline that ends the last.
@@ -380,6 +384,17 @@ fileprivate struct LineParser: Sendable {
         var kind: DeclarationKind
         var facts: SystemTypeFacts
         var introduced: SystemRelease?
+
+        /// Calls `body` with the number of each line the type conforms to, in order; false (after
+        /// the numbers before it) at one that is not a number below `count`.
+        func forEachConformance(below count: Int, _ body: (Int) -> Void) -> Bool {
+            var numbers = FieldCursor(conformances)
+            while let item = numbers.next(upTo: 0x2C) {
+                guard let number = LineParser.number(item), number < count else { return false }
+                body(number)
+            }
+            return true
+        }
 
         /// Calls `body` with each tag, by class, in the order a declaration lists them.
         func forEachTag(_ body: (TagClass, UnsafeBufferPointer<UInt8>) -> Void) {
@@ -447,10 +462,8 @@ fileprivate struct LineParser: Sendable {
         var tags: [TypeTag] = []
         fields.forEachTag { tagClass, tag in tags.append(TypeTag(tagClass, String(decoding: tag, as: UTF8.self))) }
         var supertypes: [Located<UniformTypeIdentifier>] = []
-        var numbers = FieldCursor(fields.conformances)
-        while let item = numbers.next(upTo: 0x2C) {
-            guard let number = Self.number(item), number < lines.count else { return nil }
-            supertypes.append(Located(lines[number]))
+        guard fields.forEachConformance(below: lines.count, { supertypes.append(Located(lines[$0])) }) else {
+            return nil
         }
         return TypeDeclaration(
             identifier: identifier,

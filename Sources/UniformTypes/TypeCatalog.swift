@@ -235,11 +235,16 @@ public struct TypeCatalog: Sendable {
         for (position, declaration) in declarations.enumerated() {
             guard let declaration else { continue }
             for tag in declaration.tags {
-                let key = TagKey(tag.value, in: tag.tagClass)
-                if tagIndex[key]?.last != Int32(position) { tagIndex[key, default: []].append(Int32(position)) }
+                addClaim(of: TagKey(tag.value, in: tag.tagClass), at: position, to: &tagIndex)
             }
         }
         return tagIndex
+    }
+
+    /// Records in `tagIndex` that the declaration at `position` claims `key`; positions come in
+    /// order, and a key a declaration repeats (`jpg`, `JPG`) is recorded for it once.
+    static func addClaim(of key: TagKey, at position: Int, to tagIndex: inout [TagKey: [Int32]]) {
+        if tagIndex[key]?.last != Int32(position) { tagIndex[key, default: []].append(Int32(position)) }
     }
 
     /// Builds the catalog of `declarations` over `system`, as ``init(system:declarations:)``
