@@ -12,7 +12,7 @@ public enum Path {
     /// Everything before the last `/`: `a/b` for `a/b/c`, `.` for `c`, `/` for `/c`.
     public static func directory(of path: String) -> String {
         let trimmed = trimmingTrailingSlashes(path)
-        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        guard let slash = trimmed.utf8.lastIndex(of: slashByte) else { return "." }
         if slash == trimmed.startIndex { return "/" }
         return String(trimmed[..<slash])
     }
@@ -20,21 +20,21 @@ public enum Path {
     /// The last component: `c` for `a/b/c` and for `a/b/c/`.
     public static func lastComponent(of path: String) -> String {
         let trimmed = trimmingTrailingSlashes(path)
-        guard let slash = trimmed.lastIndex(of: "/") else { return trimmed }
-        return String(trimmed[trimmed.index(after: slash)...])
+        guard let slash = trimmed.utf8.lastIndex(of: slashByte) else { return String(trimmed) }
+        return String(trimmed[trimmed.utf8.index(after: slash)...])
     }
 
     /// The extension of the last component without its dot (`plist` for `Info.plist`), or `""`.
     public static func pathExtension(of path: String) -> String {
         let name = lastComponent(of: path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-        return String(name[name.index(after: dot)...])
+        guard let dot = name.utf8.lastIndex(of: dotByte), dot != name.startIndex else { return "" }
+        return String(name[name.utf8.index(after: dot)...])
     }
 
     /// The last component without its extension (`Info` for `a/Info.plist`).
     public static func baseName(of path: String) -> String {
         let name = lastComponent(of: path)
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+        guard let dot = name.utf8.lastIndex(of: dotByte), dot != name.startIndex else { return name }
         return String(name[..<dot])
     }
 
@@ -76,9 +76,14 @@ public enum Path {
         return String(path.dropFirst(prefix.count))
     }
 
-    private static func trimmingTrailingSlashes(_ path: String) -> String {
+    /// `path` without trailing slashes, a lone `/` kept. The helpers above work on UTF-8 bytes:
+    /// `/` and `.` are ASCII, so a byte index found is a character boundary of the string.
+    private static func trimmingTrailingSlashes(_ path: String) -> Substring {
         var trimmed = Substring(path)
-        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
-        return String(trimmed)
+        while trimmed.utf8.count > 1, trimmed.utf8.last == slashByte { trimmed = trimmed.dropLast() }
+        return trimmed
     }
+
+    private static let slashByte = UInt8(ascii: "/")
+    private static let dotByte = UInt8(ascii: ".")
 }

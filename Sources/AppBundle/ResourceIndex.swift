@@ -65,7 +65,7 @@ public struct ResourceIndex: Sendable {
         var stems: [String: [String]] = [:]
         for paths in files.values {
             for path in paths {
-                var stem = Path.baseName(of: Path.lastComponent(of: path))
+                var stem = Path.baseName(of: path)
                 if stem.hasSuffix("@2x") || stem.hasSuffix("@3x") { stem.removeLast(3) }
                 stems[stem.lowercased(), default: []].append(path)
             }
@@ -118,7 +118,7 @@ public struct ResourceIndex: Sendable {
                     }
                     if entry.name.hasPrefix(".") || ProjectDiscovery.isSkipped(name: entry.name, parent: folder)
                         || ["xcodeproj", "xcworkspace", "app", "appex", "framework"].contains(fileExtension)
-                        || skipped.contains(Path.normalize(path))
+                        || (!skipped.isEmpty && skipped.contains(Path.normalize(path)))
                     {
                         continue
                     }
