@@ -27,8 +27,14 @@ public struct AppUnit: Sendable {
     public var folder: String
     /// The asset catalogs found for the app.
     public var assetCatalogs: [AssetCatalog] { resources.assetCatalogs }
-    /// The app's resource files and asset catalogs, found once.
-    public var resources: ResourceIndex
+    /// The app's resource files and asset catalogs, found once (when the loader walks them in the
+    /// background, the first use waits for the walk).
+    public var resources: ResourceIndex {
+        get { pendingResources.value }
+        set { pendingResources = Pending(newValue) }
+    }
+    /// The resources, found or being found.
+    var pendingResources: Pending<ResourceIndex>
     /// Where the app was read from.
     public var origin: Origin
     /// For an Xcode target, `ASSETCATALOG_COMPILER_APPICON_NAME` as set, with where.
@@ -51,11 +57,11 @@ public struct AppUnit: Sendable {
     /// built bundle, an Info.plist named without `--sources`). When the loader reads the code in
     /// the background (``AppLoader/readingCode(_:)``), the first use waits for it.
     public var code: SwiftCodeFacts? {
-        get { pendingCode?.facts }
-        set { pendingCode = newValue.map { PendingCode(facts: $0) } }
+        get { pendingCode?.value.facts }
+        set { pendingCode = newValue.map { PendingCode(CodeRead(facts: $0, findings: [])) } }
     }
     /// The Swift files of the app that could not be read (the first use waits for the reading).
-    public var sourceFindings: [AppBundleFinding] { pendingCode?.findings ?? [] }
+    public var sourceFindings: [AppBundleFinding] { pendingCode?.value.findings ?? [] }
     /// The code, read or being read.
     var pendingCode: PendingCode?
 
@@ -64,11 +70,21 @@ public struct AppUnit: Sendable {
         name: String, infoPlist: InfoPlist, extensions: [InfoPlist] = [], folder: String,
         resources: ResourceIndex = .empty, origin: Origin = .infoPlist, findings: [AppBundleFinding] = []
     ) {
+        self.init(
+            name: name, infoPlist: infoPlist, extensions: extensions, folder: folder, resources: Pending(resources),
+            origin: origin, findings: findings)
+    }
+
+    /// A unit whose resources are found or being found (``AppLoader`` walks them in the background).
+    init(
+        name: String, infoPlist: InfoPlist, extensions: [InfoPlist], folder: String,
+        resources: Pending<ResourceIndex>, origin: Origin, findings: [AppBundleFinding] = []
+    ) {
         self.name = name
         self.infoPlist = infoPlist
         self.extensions = extensions
         self.folder = folder
-        self.resources = resources
+        self.pendingResources = resources
         self.origin = origin
         self.findings = findings
     }

@@ -24,8 +24,23 @@ public struct LintContext: Sendable {
     /// ``buildSettings`` made ready for ``BuildSettingExpander``, once; nil when none were given.
     let expandableSettings: BuildSettings?
     /// The bundle's resources, or nil when the Info.plist was given without a bundle or project
-    /// around it (its resources may then be anywhere: ``ResourceIndex/isAuthoritative``).
-    public let resources: ResourceIndex?
+    /// around it (its resources may then be anywhere: ``ResourceIndex/isAuthoritative``). For a
+    /// loaded app, the first use waits for the loader's walk.
+    public var resources: ResourceIndex? {
+        switch resourceSource {
+        case .given(let resources): resources
+        case .unit: unit.resources.isAuthoritative ? unit.resources : nil
+        }
+    }
+    /// Where ``resources`` come from.
+    private enum ResourceSource: Sendable {
+        /// Given to the context (nil: none).
+        case given(ResourceIndex?)
+        /// The loaded app's, when they count: asked for only when a rule looks (the loader's walk
+        /// may still be running while the context is built).
+        case unit
+    }
+    private let resourceSource: ResourceSource
     /// The app as the document-browser answers see it.
     public let unit: AppUnit
     /// What the app's Swift code says, when its sources were read: the `SRC-*` rules check it
@@ -105,6 +120,27 @@ public struct LintContext: Sendable {
         resources: ResourceIndex? = nil, systemDeclarations: [TypeDeclaration] = [],
         policy: BrowserPolicy = BrowserPolicy(), unit: AppUnit? = nil, code: SwiftCodeFacts? = nil
     ) {
+        self.init(
+            app: app, extensions: extensions, buildSettings: buildSettings, resourceSource: .given(resources),
+            systemDeclarations: systemDeclarations, policy: policy, unit: unit, code: code)
+    }
+
+    /// A context for a loaded app; its resources count when they are the bundle's or project's
+    /// (``ResourceIndex/isAuthoritative``).
+    public init(
+        unit: AppUnit, buildSettings: [String: String] = [:], systemDeclarations: [TypeDeclaration] = [],
+        policy: BrowserPolicy = BrowserPolicy()
+    ) {
+        self.init(
+            app: unit.infoPlist, extensions: unit.extensions, buildSettings: buildSettings, resourceSource: .unit,
+            systemDeclarations: systemDeclarations, policy: policy, unit: unit, code: nil)
+    }
+
+    /// The context both initializers make.
+    private init(
+        app: InfoPlist, extensions: [InfoPlist], buildSettings: [String: String], resourceSource: ResourceSource,
+        systemDeclarations: [TypeDeclaration], policy: BrowserPolicy, unit: AppUnit?, code: SwiftCodeFacts?
+    ) {
         self.app = app
         self.policy = policy
         self.extensions = extensions
@@ -113,7 +149,7 @@ public struct LintContext: Sendable {
         self.expandableSettings =
             buildSettings.isEmpty
             ? nil : BuildSettings(layers: [BuildSettingLayer(source: .commandLine, values: buildSettings)])
-        self.resources = resources
+        self.resourceSource = resourceSource
         let plists = [app] + extensions
         let bundleCount = plists.reduce(0) { $0 + $1.exportedTypes.count + $1.importedTypes.count }
         // The catalog and the indexes of the files do not depend on each other: for a large
@@ -182,26 +218,16 @@ public struct LintContext: Sendable {
         self.systemCatalogName =
             systemDeclarations.isEmpty
             ? "the system catalog (\(release))" : "the system catalog (\(release) and the --system-types declarations)"
+        var givenIndex: ResourceIndex?
+        if case .given(let resources) = resourceSource { givenIndex = resources }
         var unit =
             unit
             ?? AppUnit(
                 name: app.file, infoPlist: app, extensions: extensions, folder: Path.directory(of: app.file),
-                resources: resources ?? .empty)
+                resources: givenIndex ?? .empty)
         if let code { unit.code = code }
         self.unit = unit
         self.browser = DocumentBrowser(app: unit, allowed: [], policy: policy, catalog: catalog)
-    }
-
-    /// A context for a loaded app; its resources count when they are the bundle's or project's
-    /// (``ResourceIndex/isAuthoritative``).
-    public init(
-        unit: AppUnit, buildSettings: [String: String] = [:], systemDeclarations: [TypeDeclaration] = [],
-        policy: BrowserPolicy = BrowserPolicy()
-    ) {
-        self.init(
-            app: unit.infoPlist, extensions: unit.extensions, buildSettings: buildSettings,
-            resources: unit.resources.isAuthoritative ? unit.resources : nil, systemDeclarations: systemDeclarations,
-            policy: policy, unit: unit)
     }
 
     /// Whether the app or an extension exports or imports `identifier` (compared case-insensitively).

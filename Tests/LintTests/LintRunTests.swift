@@ -31,6 +31,26 @@ import Testing
         #expect(codes(after) == codes(before).filter { $0 != "DOC-002" })
     }
 
+    /// The loader walks an app's resources in the background; the icon rule waits for the walk
+    /// and sees what it found: a folder with an asset catalog holds the app's resources, so a set
+    /// the Info.plist names and the catalog lacks is reported, and no longer once it is there.
+    @Test func theResourceWalkIsSeenByTheIconRules() throws {
+        let folder = try appFolder()
+        let app = folder.appendingPathComponent("App")
+        func iconFindings() -> [String] {
+            LintRun.run(LintRequest(paths: [folder.path])).diagnostics.filter { $0.code == "ICON-002" }.map(\.message)
+        }
+        // Without a catalog the folder may not be where the resources are: nothing is said.
+        #expect(iconFindings().isEmpty)
+        let catalog = app.appendingPathComponent("Assets.xcassets")
+        try FileManager.default.createDirectory(at: catalog, withIntermediateDirectories: true)
+        let missing = iconFindings()
+        #expect(missing.count == 1 && missing.allSatisfy { $0.contains("'SketchBackground'") })
+        try FileManager.default.createDirectory(
+            at: catalog.appendingPathComponent("SketchBackground.imageset"), withIntermediateDirectories: true)
+        #expect(iconFindings().isEmpty)
+    }
+
     @Test func anUnusableConfigurationStopsTheRunNamingTheFile() throws {
         let folder = try appFolder()
         let file = folder.appendingPathComponent(".utiscope.json")
