@@ -1,4 +1,5 @@
 import CLibXML2
+import Support
 
 #if canImport(Glibc)
     import Glibc
@@ -200,15 +201,17 @@ public struct PropertyListDocument: Sendable {
     private static func holds(_ pattern: [UInt8], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = pattern.first else { return true }
         guard let base = bytes.baseAddress else { return false }
-        var offset = 0
-        while offset + pattern.count <= bytes.count {
-            guard let found = memchr(base + offset, Int32(first), bytes.count - offset) else { return false }
-            let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-            if start + pattern.count > bytes.count { return false }
-            if pattern.indices.allSatisfy({ bytes[start + $0] == pattern[$0] }) { return true }
-            offset = start + 1
+        return pattern.withUnsafeBufferPointer { pattern in
+            var offset = 0
+            while offset + pattern.count <= bytes.count {
+                guard let found = memchr(base + offset, Int32(first), bytes.count - offset) else { return false }
+                let start = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if start + pattern.count > bytes.count { return false }
+                if UnsafeBufferPointer(rebasing: bytes[start..<start + pattern.count]).matches(pattern) { return true }
+                offset = start + 1
+            }
+            return false
         }
-        return false
     }
 
     /// Whether the bytes of the document's strings, keys and data hold `text`'s UTF-8 bytes. Values

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension String {
     /// Calls `body` with the string's UTF-8 bytes: its own contiguous storage when it has some
     /// (native and small strings: nearly always), a copy otherwise (a bridged string). A loop over
@@ -32,5 +38,20 @@ extension [UInt8] {
             } while remaining > 0
             append(contentsOf: buffer[position...])
         }
+    }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+    /// Whether these bytes are `other`'s, compared with `memcmp` (the generic `elementsEqual`
+    /// goes through the collections' iterators).
+    public func matches(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard count == other.count else { return false }
+        guard let base = baseAddress, let otherBase = other.baseAddress else { return true }  // both empty
+        return memcmp(base, otherBase, count) == 0
+    }
+
+    /// Whether these bytes spell `text`.
+    public func matches(_ text: StaticString) -> Bool {
+        matches(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 }

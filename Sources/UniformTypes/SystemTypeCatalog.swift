@@ -525,20 +525,6 @@ where Value.RawValue == String {
     }
 }
 
-extension UnsafeBufferPointer<UInt8> {
-    /// Whether these bytes are `other`'s.
-    fileprivate func matches(_ other: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard count == other.count else { return false }
-        guard let base = baseAddress, let otherBase = other.baseAddress else { return true }  // both empty
-        return memcmp(base, otherBase, count) == 0
-    }
-
-    /// Whether these bytes spell `text`.
-    fileprivate func matches(_ text: StaticString) -> Bool {
-        matches(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-    }
-}
-
 /// Reads the pieces of a byte buffer one at a time, each up to the next separator.
 fileprivate struct FieldCursor {
     private let bytes: UnsafeBufferPointer<UInt8>
